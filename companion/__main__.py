@@ -1,0 +1,5 @@
+import sys
+
+from companion.cli import main
+
+sys.exit(main())

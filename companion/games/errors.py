@@ -1,0 +1,27 @@
+"""The one error type a rules engine raises: a refusal a player can read."""
+
+from __future__ import annotations
+
+
+class RuleError(ValueError):
+    """A decision the rules forbid, explained in words a player understands.
+
+    >>> err = RuleError("Red can't place on the Stables: Red already has a worker there",
+    ...                 player="red", place="stables", rule="one worker per player on the Stables")
+    >>> str(err)
+    "Red can't place on the Stables: Red already has a worker there"
+
+    ``player``, ``place`` and ``rule`` are machine-readable copies of what the message says, so a front
+    end can highlight the place or translate the rule without parsing text.
+    """
+
+    def __init__(self, message: str, *, player: str | None = None, place: str | None = None,
+                 rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.player = player
+        self.place = place
+        self.rule = rule
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"message": self.message, "player": self.player, "place": self.place, "rule": self.rule}

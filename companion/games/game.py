@@ -1,0 +1,96 @@
+"""What every game engine offers: static game info and a state that knows whose decision it is.
+
+Modelled on OpenSpiel's Python games: :class:`GameInfo` is the static part (name, player counts,
+variants); :class:`GameState` is one position. States are pure: no I/O, no clock, randomness only
+through the seeded generator they carry.
+
+>>> from companion.games import new_game
+>>> state = new_game("caylus", players=["red", "blue", "green"], seed=1)   # doctest: +SKIP
+>>> decision = state.pending()                                             # doctest: +SKIP
+>>> state = state.apply(decision.options[0].action)                        # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .decisions import Action, Decision
+from .errors import RuleError
+from .score import Score, winners
+from .table_view import TableView
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """A named rules option, e.g. ``beginner_favours`` (every favour is worth 3 PP)."""
+
+    name: str
+    default: Any
+    description: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    colours: tuple[str, ...]
+    variants: tuple[VariantOption, ...] = field(default_factory=tuple)
+
+    def variant_defaults(self) -> dict[str, Any]:
+        return {v.name: v.default for v in self.variants}
+
+    def check_variants(self, variants: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill defaults and reject unknown option names with a readable error."""
+        known = self.variant_defaults()
+        unknown = sorted(set(variants) - set(known))
+        if unknown:
+            raise RuleError(f"{self.title} has no option {', '.join(unknown)}; "
+                            f"known options: {', '.join(sorted(known)) or 'none'}")
+        return {**known, **variants}
+
+
+class GameState(ABC):
+    """One position of a game. ``apply`` never changes ``self``: it returns the next state."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> "GameState":
+        """The state after ``action``; raises :class:`RuleError` naming player, place and rule if illegal."""
+
+    @abstractmethod
+    def scores(self) -> list[Score]:
+        """Every player's score now, with breakdown (end-game conversion included once the game is over)."""
+
+    @abstractmethod
+    def table_view(self) -> TableView:
+        """What should be on the table in this state."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to continue the game exactly (``from_json(to_json())`` equals ``self``)."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.pending() is None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        decision = self.pending()
+        return decision.actions if decision else ()
+
+    def winners(self) -> list[int]:
+        return winners(self.scores())
+
+    def apply_all(self, actions: Sequence[Action]) -> "GameState":
+        state: GameState = self
+        for action in actions:
+            state = state.apply(action)
+        return state

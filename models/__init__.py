@@ -1,0 +1,1 @@
+"""Trained models (committed .onnx files with model cards) and their training recipes."""

@@ -1,0 +1,1 @@
+"""Camera pipeline: sources, board registration, slot recognition. Knows images, never rules."""
