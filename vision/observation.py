@@ -1,0 +1,95 @@
+"""What the camera pipeline reports for one frame: per-slot probabilities, cube counts, and whether to trust it.
+
+This is the contract between ``vision`` (which knows images) and the reconciler (which knows rules).
+A slot's contents are named by a *label*: the sorted, ``+``-joined pieces on it, ``""`` for empty.
+
+>>> from companion.games.table_view import Piece
+>>> label_for((Piece("disc", "red"), Piece("disc", "blue")))
+'disc:blue+disc:red'
+>>> label_for(())
+''
+>>> pieces_for("tile:mason")
+(Piece(kind='tile', colour=None, name='mason'),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from companion.games.table_view import Piece
+
+CUBE_TYPES = ("food", "wood", "stone", "cloth", "gold")
+
+
+def piece_label(piece: Piece) -> str:
+    """``worker:red``, ``tile:mason``, ``provost``."""
+    detail = piece.name if piece.kind == "tile" else piece.colour
+    return f"{piece.kind}:{detail}" if detail else piece.kind
+
+
+def label_for(pieces: Iterable[Piece]) -> str:
+    return "+".join(sorted(piece_label(p) for p in pieces))
+
+
+def pieces_for(label: str) -> tuple[Piece, ...]:
+    pieces = []
+    for part in filter(None, label.split("+")):
+        kind, _, detail = part.partition(":")
+        if kind == "tile":
+            pieces.append(Piece(kind, None, detail or None))
+        else:
+            pieces.append(Piece(kind, detail or None))
+    return tuple(pieces)
+
+
+@dataclass
+class Observation:
+    """One frame's reading.
+
+    * ``registered``: the board was found (else nothing else is meaningful).
+    * ``occluded``: something (a hand, an arm) covers part of the board; ``occluded_slots`` says which slots.
+    * ``stable``: the picture has been still long enough to be a resting state worth reconciling.
+      Never true while ``occluded``.
+    * ``slots``: slot name → {label: probability}, probabilities summing to 1, for every slot read.
+    * ``supplies``: player colour → cube type → count seen in that player's supply zone;
+      ``supply_confidence``: colour → probability that the counts are exactly right.
+    """
+
+    frame_index: int = 0
+    registered: bool = False
+    occluded: bool = False
+    stable: bool = False
+    slots: dict[str, dict[str, float]] = field(default_factory=dict)
+    occluded_slots: frozenset[str] = frozenset()
+    supplies: dict[str, dict[str, int]] = field(default_factory=dict)
+    supply_confidence: dict[str, float] = field(default_factory=dict)
+    elapsed_ms: float = 0.0
+
+    def best(self, slot: str) -> tuple[str, float]:
+        """The most probable label of a slot and its probability (``("", 0.0)`` if the slot wasn't read)."""
+        probabilities = self.slots.get(slot)
+        if not probabilities:
+            return "", 0.0
+        label = max(probabilities, key=probabilities.__getitem__)
+        return label, probabilities[label]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "frame_index": self.frame_index, "registered": self.registered, "occluded": self.occluded,
+            "stable": self.stable, "slots": self.slots, "occluded_slots": sorted(self.occluded_slots),
+            "supplies": self.supplies, "supply_confidence": self.supply_confidence,
+            "elapsed_ms": round(self.elapsed_ms, 2),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Observation":
+        return cls(
+            frame_index=int(data.get("frame_index", 0)), registered=bool(data["registered"]),
+            occluded=bool(data["occluded"]), stable=bool(data["stable"]),
+            slots={s: {k: float(v) for k, v in p.items()} for s, p in data.get("slots", {}).items()},
+            occluded_slots=frozenset(data.get("occluded_slots", ())),
+            supplies={c: {k: int(v) for k, v in n.items()} for c, n in data.get("supplies", {}).items()},
+            supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
+            elapsed_ms=float(data.get("elapsed_ms", 0.0)),
+        )
