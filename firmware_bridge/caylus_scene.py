@@ -1,0 +1,112 @@
+"""The Caylus (2005) LED scene, computed from the expected table view and what only the session knows.
+
+The view gives the provost, the bailiff, the buildings, the workers and the castle; the session adds
+whose turn it is, where a worker may go (guided play) and where something is wrong (alerts).
+
+>>> from companion.games.table_view import Piece, TableView
+>>> view = TableView(game="caylus", players=("red", "blue"))
+>>> view.put("road.6.provost", Piece("provost"))
+>>> view.put("road.3.tile", Piece("tile", name="neutral_farm"))
+>>> view.put("road.8.tile", Piece("tile", name="fixed_carpenter"))
+>>> scene = scene_for_caylus(view, current_colour="red")
+>>> scene.roles_at("road.3"), scene.roles_at("road.8"), scene.roles_at("turn")
+(('active',), ('inactive',), ('current_player',))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+from companion.games.table_view import TableView
+
+from .scene import LedScene, Light
+
+_ROAD_SLOT = re.compile(r"^road\.(\d+)\.(tile|worker|provost|bailiff|owner)$")
+
+
+@lru_cache(maxsize=1)
+def caylus_places() -> dict[str, Any]:
+    """The board facts of ``data/caylus_places.json`` (road length, special buildings, castle sections)."""
+    return json.loads(resources.files(__package__).joinpath("data/caylus_places.json").read_text("utf-8"))
+
+
+def place_of_slot(slot: str) -> str:
+    """The LED place a table-view slot belongs to, so alerts and hints may name slots or places.
+
+    >>> [place_of_slot(s) for s in ("road.12.worker", "castle.walls.3", "castle.worker.2", "stables.1", "inn.left", "gate")]
+    ['road.12', 'castle.walls', 'castle', 'stables', 'inn', 'gate']
+    """
+    parts = slot.split(".")
+    if parts[0] == "road" and len(parts) >= 2:
+        return ".".join(parts[:2])
+    if parts[0] == "castle":
+        sections = {name for name, _size in caylus_places()["castle_sections"]}
+        return f"castle.{parts[1]}" if len(parts) >= 2 and parts[1] in sections else "castle"
+    return parts[0]
+
+
+def scene_for_caylus(
+    view: TableView,
+    *,
+    current_colour: str | None = None,
+    legal_places: Iterable[str] = (),
+    alert_places: Iterable[str] = (),
+    castle_section: str | None = None,
+) -> LedScene:
+    """Light the provost, the bailiff, active/inactive buildings, idle workers, turn, hints, alerts and castle."""
+    lights: dict[str, list[Light]] = {}
+
+    def add(place: str, light: Light) -> None:
+        lights.setdefault(place, []).append(light)
+
+    road = _road_contents(view)
+    provost = _square_of(road, "provost")
+    bailiff = _square_of(road, "bailiff")
+    if provost is not None:
+        add(f"road.{provost}", Light("provost"))
+    if bailiff is not None:
+        add(f"road.{bailiff}", Light("bailiff"))
+    for square, kinds in sorted(road.items()):
+        beyond_provost = provost is not None and square > provost
+        if "worker" in kinds and beyond_provost:
+            add(f"road.{square}", Light("idle_worker"))
+        if "tile" in kinds and provost is not None:
+            add(f"road.{square}", Light("inactive" if beyond_provost else "active"))
+    if current_colour is not None:
+        add("turn", Light("current_player", colour=current_colour))
+    for place in legal_places:
+        add(place_of_slot(place), Light("hint"))
+    for place in alert_places:
+        add(place_of_slot(place), Light("alert", blink=True))
+    section = castle_section if castle_section is not None else section_under_construction(view)
+    if section is not None:
+        add(f"castle.{section}", Light("castle_section"))
+    return LedScene.of(lights)
+
+
+def section_under_construction(view: TableView) -> str | None:
+    """The first castle section that still has an empty space, or None when the castle is complete."""
+    for name, size in caylus_places()["castle_sections"]:
+        built = sum(1 for space in range(1, size + 1) if view.pieces(f"castle.{name}.{space}"))
+        if built < size:
+            return name
+    return None
+
+
+def _road_contents(view: TableView) -> dict[int, set[str]]:
+    """Road square → what stands on it (``tile``, ``worker``, ``provost``, ``bailiff``, ``owner``)."""
+    road: dict[int, set[str]] = {}
+    for slot, pieces in view.occupied():
+        match = _ROAD_SLOT.match(slot)
+        if match and pieces:
+            road.setdefault(int(match.group(1)), set()).add(match.group(2))
+    return road
+
+
+def _square_of(road: dict[int, set[str]], figure: str) -> int | None:
+    squares = [square for square, kinds in road.items() if figure in kinds]
+    return min(squares) if squares else None
