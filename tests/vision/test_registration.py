@@ -1,0 +1,102 @@
+import numpy as np
+import pytest
+
+from tests.vision.synthetic import camera_view, default_layout, table_picture, tilted_camera
+from vision.registration import Lens, MarkerBoard, Pose, RegistrationTracker, parse_corners
+
+
+def marker_board(layout):
+    return MarkerBoard({m.id: m.corners().astype(np.float32) for m in layout.markers}, layout.board_size)
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return default_layout()
+
+
+@pytest.fixture(scope="module")
+def scene(layout):
+    table, picture_from_board = table_picture(layout)
+    return table, picture_from_board
+
+
+def board_corner_error(pose, truth, layout):
+    w, h = layout.board_size
+    corners = np.array([(0, 0), (w, 0), (w, h), (0, h), (w / 2, h / 2)], float)
+    expected = (np.c_[corners, np.ones(5)] @ truth.T)
+    expected = expected[:, :2] / expected[:, 2:]
+    return np.abs(pose.to_image(corners) - expected).max()
+
+
+def test_markers_give_the_board_within_a_pixel(layout, scene):
+    table, picture_from_board = scene
+    frame, truth = camera_view(table, picture_from_board, tilted_camera(table.shape))
+    pose = marker_board(layout).locate(frame)
+    assert pose is not None and pose.method == "markers" and pose.markers_seen == 8
+    assert board_corner_error(pose, truth, layout) < 1.5
+
+
+def test_hidden_markers_still_register_from_the_rest(layout):
+    table, picture_from_board = table_picture(layout, hidden_markers=(0, 1, 2, 7))
+    frame, truth = camera_view(table, picture_from_board, tilted_camera(table.shape))
+    pose = marker_board(layout).locate(frame)
+    assert pose is not None and pose.markers_seen == 4
+    assert board_corner_error(pose, truth, layout) < 2.0
+
+
+def test_barrel_distortion_is_measured_and_undone(layout, scene):
+    table, picture_from_board = scene
+    frame, truth = camera_view(table, picture_from_board, tilted_camera(table.shape))
+    lens = Lens.for_image((1280, 720), -0.25)
+    # Bend the frame as a barrel lens would: output pixel p shows the undistorted picture at undistort(p).
+    ys, xs = np.mgrid[0:720, 0:1280].astype(np.float64)
+    source = lens.undistort(np.stack([xs, ys], axis=-1).reshape(-1, 2)).reshape(720, 1280, 2).astype(np.float32)
+    import cv2
+    bent = cv2.remap(frame, source[..., 0], source[..., 1], cv2.INTER_LINEAR)
+    pose = marker_board(layout).locate(bent)
+    assert pose is not None and pose.lens is not None
+    centre = np.array([[layout.board_size[0] / 2, layout.board_size[1] / 2]])
+    expected = np.c_[centre, [1]] @ truth.T
+    expected = lens.distort(expected[:, :2] / expected[:, 2:])
+    assert np.abs(pose.to_image(centre) - expected).max() < 2.0
+    assert pose.reprojection_px < 1.5
+
+
+def test_tracker_keeps_the_pose_while_a_hand_hides_markers(layout, scene):
+    table, picture_from_board = scene
+    tracker = RegistrationTracker(marker_board(layout))
+    frame, truth = camera_view(table, picture_from_board, tilted_camera(table.shape))
+    first = tracker.update(frame)
+    assert first.method == "markers"
+    covered = frame.copy()
+    covered[:, :] = (30, 40, 50)            # everything hidden: not a single marker
+    kept = tracker.update(covered)
+    assert kept.method == "kept" and np.allclose(kept.image_from_board, first.image_from_board)
+
+
+def test_tracker_reregisters_after_a_bump_but_not_after_one_odd_frame(layout, scene):
+    table, picture_from_board = scene
+    tracker = RegistrationTracker(marker_board(layout))
+    before, _ = camera_view(table, picture_from_board, tilted_camera(table.shape))
+    after, truth_after = camera_view(table, picture_from_board, tilted_camera(table.shape, shift=40))
+    tracker.update(before)
+    one_odd = tracker.update(after)
+    assert one_odd.method == "kept" and not tracker.bumped
+    taken = tracker.update(after)
+    assert tracker.bumped and taken.method == "markers"
+    assert board_corner_error(taken, truth_after, layout) < 1.5
+
+
+def test_four_tapped_corners_register_a_board_without_markers(layout):
+    w, h = layout.board_size
+    pose = Pose.from_corners([(100, 50), (500, 60), (520, 600), (90, 590)], (w, h))
+    assert np.allclose(pose.to_image([(w, h)]), [(520, 600)])
+
+
+def test_corner_text_errors_are_clear():
+    with pytest.raises(ValueError, match="8 numbers"):
+        parse_corners("1,2,3")
+    with pytest.raises(ValueError, match="8 numbers"):
+        parse_corners("a,b,c,d,e,f,g,h")
+    with pytest.raises(ValueError, match="no area"):
+        Pose.from_corners([(0, 0), (0, 0), (0, 0), (0, 0)], (10, 10))

@@ -1,0 +1,223 @@
+"""Board registration: where the board lies in the camera picture, as a homography board-mm → image px.
+
+Two ways to find it:
+
+* **markers** — ArUco markers printed round the board (``cv2.aruco.ArucoDetector``, the class API that
+  OpenCV ≥ 4.7 keeps); every visible marker corner is one correspondence and the homography is fitted
+  by RANSAC over all of them, so a few hidden or misread markers do not matter;
+* **four corners** tapped by the user at setup, for a board without markers.
+
+:class:`RegistrationTracker` follows the pose from frame to frame: it keeps the last good pose while a
+hand hides markers (camera and board are normally still), and when the markers agree on a clearly
+different pose for a few frames running, it takes it — the camera or the board was bumped.
+
+>>> pose = Pose.from_corners([(0, 0), (200, 0), (200, 100), (0, 100)], (400.0, 200.0))
+>>> [round(v, 1) for v in pose.to_image([(400.0, 200.0)])[0]]
+[200.0, 100.0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+DEFAULT_DICTIONARY = cv2.aruco.DICT_4X4_50
+MIN_MARKERS = 2                 # one marker's 4 corners span too little of the board for a stable fit
+MAX_REPROJECTION_PX = 3.0       # mean error of a believable fit
+BUMP_THRESHOLD_PX = 6.0         # board corners moving further than this mean a new pose
+BUMP_CONFIRM_FRAMES = 2         # consecutive frames agreeing on the new pose before it is taken
+LENS_K1_STEPS = tuple(round(k, 3) for k in np.arange(-0.40, 0.101, 0.02))
+
+
+def square_marker_corners(centre_mm: Sequence[float], size_mm: float) -> np.ndarray:
+    """Board-mm corners of an axis-aligned marker, in ArUco's order (top-left, clockwise)."""
+    x, y = float(centre_mm[0]), float(centre_mm[1])
+    h = size_mm / 2.0
+    return np.array([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)], dtype=np.float32)
+
+
+@dataclass
+class Lens:
+    """Radial lens distortion (OpenCV's k1 model) about the picture centre.
+
+    Phone and webcam lenses bow straight lines (barrel distortion); a plain homography would then
+    miss slots near the board's middle by several pixels. ``focal_px`` only sets the unit of ``k1``.
+    """
+
+    center: tuple[float, float]
+    focal_px: float
+    k1: float = 0.0
+
+    @classmethod
+    def for_image(cls, size: tuple[int, int], k1: float = 0.0) -> "Lens":
+        width, height = size
+        return cls(((width - 1) / 2.0, (height - 1) / 2.0), 0.8 * width, k1)
+
+    def distort(self, pixels: np.ndarray) -> np.ndarray:
+        if self.k1 == 0.0:
+            return pixels
+        centre = np.asarray(self.center)
+        normalised = (pixels - centre) / self.focal_px
+        radius2 = (normalised ** 2).sum(axis=-1, keepdims=True)
+        return normalised * (1 + self.k1 * radius2) * self.focal_px + centre
+
+    def undistort(self, pixels: np.ndarray) -> np.ndarray:
+        if self.k1 == 0.0:
+            return pixels
+        camera = np.array([[self.focal_px, 0, self.center[0]], [0, self.focal_px, self.center[1]], [0, 0, 1]])
+        points = np.asarray(pixels, dtype=np.float64).reshape(-1, 1, 2)
+        coefficients = np.array([self.k1, 0, 0, 0, 0], dtype=np.float64)
+        return cv2.undistortPoints(points, camera, coefficients, P=camera).reshape(np.shape(pixels))
+
+
+@dataclass
+class Pose:
+    """Homography from board millimetres to (undistorted) image pixels, the lens, and how it was found."""
+
+    image_from_board: np.ndarray
+    board_size_mm: tuple[float, float]
+    method: str = "markers"        # "markers", "corners" or "kept" (last good pose, markers hidden)
+    markers_seen: int = 0
+    reprojection_px: float = 0.0
+    lens: Lens | None = None
+
+    @classmethod
+    def from_corners(cls, corners_px: Sequence[Sequence[float]], board_size_mm: tuple[float, float]) -> "Pose":
+        """The pose from the board's four corners tapped in the picture: top-left, top-right, bottom-right,
+        bottom-left (as the board is read, the castle at the top)."""
+        image = np.asarray(corners_px, dtype=np.float32).reshape(4, 2)
+        width, height = board_size_mm
+        board = np.array([(0, 0), (width, 0), (width, height), (0, height)], dtype=np.float32)
+        if abs(cv2.contourArea(image)) < 100:
+            raise ValueError("the four corners enclose (almost) no area; tap the board's corners in order")
+        return cls(cv2.getPerspectiveTransform(board, image), board_size_mm, method="corners")
+
+    def to_image(self, points_mm: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+        """Board mm → pixels of the camera picture (lens distortion included)."""
+        points = np.asarray(points_mm, dtype=np.float64).reshape(-1, 1, 2)
+        pixels = cv2.perspectiveTransform(points, self.image_from_board).reshape(-1, 2)
+        return self.lens.distort(pixels) if self.lens is not None else pixels
+
+    def board_corners_px(self) -> np.ndarray:
+        width, height = self.board_size_mm
+        return self.to_image([(0, 0), (width, 0), (width, height), (0, height)])
+
+    def distance_px(self, other: "Pose") -> float:
+        """Mean displacement of the board's corners between two poses, in image pixels."""
+        return float(np.linalg.norm(self.board_corners_px() - other.board_corners_px(), axis=1).mean())
+
+    def kept(self) -> "Pose":
+        return Pose(self.image_from_board, self.board_size_mm, "kept", 0, self.reprojection_px, self.lens)
+
+
+@dataclass
+class MarkerBoard:
+    """The markers printed on (or round) a board: id → its four corners in board mm."""
+
+    corners_mm: Mapping[int, np.ndarray]
+    board_size_mm: tuple[float, float]
+    dictionary: int = DEFAULT_DICTIONARY
+    _detector: cv2.aruco.ArucoDetector = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        parameters = cv2.aruco.DetectorParameters()
+        parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        self._detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(self.dictionary), parameters)
+
+    def detect(self, image: np.ndarray) -> dict[int, np.ndarray]:
+        """Known markers visible in the picture: id → 4×2 image corners."""
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        corners, ids, _rejected = self._detector.detectMarkers(grey)
+        if ids is None:
+            return {}
+        return {int(i): c.reshape(4, 2) for i, c in zip(ids.ravel(), corners) if int(i) in self.corners_mm}
+
+    def locate(self, image: np.ndarray) -> Pose | None:
+        """The pose from all visible markers, or None when too few are seen or the fit is not believable."""
+        seen = self.detect(image)
+        if len(seen) < MIN_MARKERS:
+            return None
+        board = np.concatenate([self.corners_mm[i] for i in seen]).astype(np.float32)
+        picture = np.concatenate(list(seen.values())).astype(np.float64)
+        size = (image.shape[1], image.shape[0])
+        best: Pose | None = None
+        # Lens distortion is found by trying k1 values: each gives undistorted corners, a homography
+        # and an error; the straightest (smallest error) wins. With markers all round the board the
+        # bowing of their rows makes k1 clear; with two markers only, k1 = 0 is as good as any.
+        candidates = LENS_K1_STEPS if len(seen) >= 4 else (0.0,)
+        for k1 in candidates:
+            lens = Lens.for_image(size, k1)
+            undistorted = lens.undistort(picture).astype(np.float32)
+            homography, inliers = cv2.findHomography(board, undistorted, cv2.RANSAC, 3.0)
+            if homography is None or inliers is None or int(inliers.sum()) < 8:
+                continue
+            mask = inliers.ravel().astype(bool)
+            pose = Pose(homography, self.board_size_mm, "markers", len(seen), 0.0, lens if k1 else None)
+            error = float(np.linalg.norm(pose.to_image(board[mask]) - picture[mask], axis=1).mean())
+            if best is None or error < best.reprojection_px:
+                pose.reprojection_px = error
+                best = pose
+        if best is None or best.reprojection_px > MAX_REPROJECTION_PX:
+            return None
+        return best
+
+
+class RegistrationTracker:
+    """Follows the board's pose across frames: keep the last good pose, re-register after a bump.
+
+    ``update`` returns the pose to use for this frame (None until the board was found once) and
+    sets ``bumped`` on the frame where a new pose was taken after a bump.
+    """
+
+    def __init__(self, markers: MarkerBoard | None = None, initial: Pose | None = None) -> None:
+        self.markers = markers
+        self.pose = initial
+        self.bumped = False
+        self._candidate: Pose | None = None
+        self._candidate_frames = 0
+
+    def update(self, image: np.ndarray) -> Pose | None:
+        self.bumped = False
+        found = self.markers.locate(image) if self.markers is not None else None
+        if found is None:
+            return self.pose.kept() if self.pose is not None and self.pose.method != "corners" else self.pose
+        if self.pose is None:
+            self.pose = found
+            return found
+        if found.distance_px(self.pose) <= BUMP_THRESHOLD_PX:
+            self._candidate, self._candidate_frames = None, 0
+            self.pose = found
+            return found
+        # A clearly different pose: believe it only once it repeats (a misread would not).
+        if self._candidate is not None and found.distance_px(self._candidate) <= BUMP_THRESHOLD_PX:
+            self._candidate_frames += 1
+        else:
+            self._candidate, self._candidate_frames = found, 1
+        if self._candidate_frames >= BUMP_CONFIRM_FRAMES:
+            self.pose, self.bumped = found, True
+            self._candidate, self._candidate_frames = None, 0
+            return found
+        return self.pose.kept()
+
+    def set_corners(self, corners_px: Sequence[Sequence[float]], board_size_mm: tuple[float, float]) -> Pose:
+        """Register from four tapped corners (setup wizard, board without markers)."""
+        self.pose = Pose.from_corners(corners_px, board_size_mm)
+        return self.pose
+
+
+def parse_corners(text: str) -> list[tuple[float, float]]:
+    """``"x1,y1,x2,y2,x3,y3,x4,y4"`` → four points; a clear error otherwise.
+
+    >>> parse_corners("0,0, 10,0, 10,5, 0,5")
+    [(0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (0.0, 5.0)]
+    """
+    try:
+        values = [float(v) for v in text.replace(";", ",").split(",") if v.strip()]
+    except ValueError:
+        raise ValueError(f"corners must be 8 numbers x1,y1,…,x4,y4; got {text!r}") from None
+    if len(values) != 8:
+        raise ValueError(f"corners must be 8 numbers x1,y1,…,x4,y4; got {len(values)}")
+    return [(values[i], values[i + 1]) for i in range(0, 8, 2)]

@@ -1,0 +1,102 @@
+"""Stability and occlusion: never report a state while a hand is over the board or the picture moves.
+
+Two independent gates, both cheap:
+
+* :class:`MotionGate` — frame differencing on a small grey copy of the raw frame: the picture is
+  *moving* when more than ``changed_fraction`` of its pixels change by more than ``threshold`` grey
+  levels from the previous frame; it is *still* after ``quiet_frames`` calm frames in a row.
+* :class:`HandDetector` — on the top-down board picture, compared with the last picture accepted as
+  a resting state: a large skin-coloured blob that was not there is a hand or an arm. Pieces are
+  small, so the blob-size test keeps them apart; skin colour keeps newly placed tiles apart.
+
+>>> gate = MotionGate(quiet_frames=2)
+>>> still = np.zeros((90, 160, 3), np.uint8)
+>>> [gate.update(still) for _ in range(3)]
+[False, True, True]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+MOTION_WIDTH = 160
+
+
+class MotionGate:
+    def __init__(self, threshold: int = 25, changed_fraction: float = 0.004, quiet_frames: int = 3) -> None:
+        self.threshold = threshold
+        self.changed_fraction = changed_fraction
+        self.quiet_frames = quiet_frames
+        self._previous: np.ndarray | None = None
+        self._calm = 0
+        self.moving = False
+
+    def update(self, image: np.ndarray) -> bool:
+        """Feed a frame; True when the picture has been still for ``quiet_frames`` frames."""
+        small = _small_grey(image)
+        if self._previous is None or self._previous.shape != small.shape:
+            self._previous = small
+            self._calm = 1
+            self.moving = False
+            return self._calm >= self.quiet_frames
+        changed = np.count_nonzero(cv2.absdiff(small, self._previous) > self.threshold) / small.size
+        self._previous = small
+        self.moving = changed > self.changed_fraction
+        self._calm = 0 if self.moving else self._calm + 1
+        return self._calm >= self.quiet_frames
+
+    def reset(self) -> None:
+        self._previous, self._calm, self.moving = None, 0, False
+
+
+def _small_grey(image: np.ndarray) -> np.ndarray:
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    height = max(1, round(grey.shape[0] * MOTION_WIDTH / grey.shape[1]))
+    return cv2.GaussianBlur(cv2.resize(grey, (MOTION_WIDTH, height), interpolation=cv2.INTER_AREA), (3, 3), 0)
+
+
+def skin_mask(image: np.ndarray) -> np.ndarray:
+    """Pixels whose chroma is skin-like (YCrCb box that holds light to dark skin under warm/cool light)."""
+    ycrcb = cv2.cvtColor(image, cv2.COLOR_BGR2YCrCb)
+    return cv2.inRange(ycrcb, (30, 135, 80), (255, 178, 130))
+
+
+@dataclass
+class HandReading:
+    occluded: bool
+    mask: np.ndarray          # uint8 0/255, same size as the board picture: where the hand is
+
+
+class HandDetector:
+    """Finds hands and arms on the top-down board picture, relative to the last resting picture.
+
+    ``min_area_px`` is the smallest blob called a hand: pick it larger than the largest piece (a tile)
+    at the picture's scale. ``reference`` is replaced by :meth:`accept` whenever a frame is taken as a
+    resting state, so pieces set down since setup are part of "what was there".
+    """
+
+    def __init__(self, reference: np.ndarray, min_area_px: int, difference: int = 40) -> None:
+        self.reference = reference.copy()
+        self.min_area_px = min_area_px
+        self.difference = difference
+
+    def accept(self, board_picture: np.ndarray) -> None:
+        self.reference = board_picture.copy()
+
+    def read(self, board_picture: np.ndarray) -> HandReading:
+        changed = cv2.absdiff(board_picture, self.reference).max(axis=2) > self.difference
+        candidate = (changed & (skin_mask(board_picture) > 0)).astype(np.uint8) * 255
+        candidate = cv2.morphologyEx(candidate, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        candidate = cv2.dilate(candidate, np.ones((5, 5), np.uint8))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(candidate, connectivity=8)
+        hand = np.zeros_like(candidate)
+        for label in range(1, count):
+            if stats[label, cv2.CC_STAT_AREA] >= self.min_area_px:
+                hand[labels == label] = 255
+        if hand.any():
+            # The fingers' shadow and the wrist's edges are not skin-coloured but still hide pieces.
+            hand = cv2.dilate(hand, np.ones((9, 9), np.uint8))
+        return HandReading(bool(hand.any()), hand)
