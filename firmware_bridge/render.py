@@ -95,7 +95,8 @@ class Renderer:
                 pixels[index] = colour
         return pixels
 
-    def test_pattern(self) -> list[RGB]:
-        """Red, green, blue repeating along the strip: shows colour order and every LED at a glance."""
-        primaries = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
-        return [scale(primaries[i % 3], self.brightness) for i in range(self.mapping.led_count)]
+
+def calibration_pattern(led_count: int, brightness: float = DEFAULT_BRIGHTNESS) -> list[RGB]:
+    """Red, green, blue repeating along the strip: shows the colour order and every LED at a glance."""
+    primaries = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
+    return [scale(primaries[i % 3], brightness) for i in range(led_count)]

@@ -1,0 +1,59 @@
+"""``companion leds``: list serial ports, or light a test pattern on an LED board (docs/leds.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from firmware_bridge.device_test import run_device_test
+from firmware_bridge.mapping import MappingError, default_mapping, load_mapping
+from firmware_bridge.ports import list_serial_ports
+from firmware_bridge.protocols import PROTOCOLS, make_protocol
+from firmware_bridge.render import DEFAULT_BRIGHTNESS, calibration_pattern
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "leds", help="LED board: list serial ports, test a device",
+        description="List serial ports or light a test pattern on the LED board. PORT may be a path, "
+                    "a /dev/serial/by-id name or a pyserial URL such as hwgrep://2e8a:0005 or loop://.")
+    parser.add_argument("--list", action="store_true", help="list serial ports and exit")
+    parser.add_argument("--port", help="serial port or pyserial URL")
+    parser.add_argument("--protocol", choices=sorted(PROTOCOLS), default="own",
+                        help="own (reference firmware, default), wled, or adalight (classic sketch)")
+    parser.add_argument("--test", action="store_true", help="light a test pattern; exit 0 if the device accepted it")
+    parser.add_argument("--leds", type=int, help="number of LEDs on the strip (default: the mapping's)")
+    parser.add_argument("--baud", type=int, default=115200, help="baud rate (default 115200)")
+    parser.add_argument("--mapping", help="LED mapping JSON file (default: strip along the Caylus road)")
+    parser.add_argument("--brightness", type=float, default=DEFAULT_BRIGHTNESS, help="0..1 (default %(default)s)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.list:
+        return list_ports()
+    if not args.port or not args.test:
+        print("companion leds: give --list, or --port PORT --test", file=sys.stderr)
+        return 2
+    try:
+        mapping = load_mapping(args.mapping) if args.mapping else default_mapping()
+        led_count = args.leds if args.leds is not None else mapping.led_count
+        if not 1 <= led_count <= 1500:
+            raise ValueError(f"--leds must be between 1 and 1500, not {led_count}")
+        pattern = calibration_pattern(led_count, args.brightness)
+    except (MappingError, ValueError) as error:
+        print(f"companion leds: {error}", file=sys.stderr)
+        return 2
+    result = run_device_test(args.port, make_protocol(args.protocol, led_count), pattern, baudrate=args.baud)
+    print(("ok: " if result.accepted else "failed: ") + result.message, file=sys.stdout if result.accepted else sys.stderr)
+    return 0 if result.accepted else 1
+
+
+def list_ports() -> int:
+    ports = list_serial_ports()
+    if not ports:
+        print("no serial ports found (plug the LED board in; pyserial URLs such as loop:// also work as --port)")
+        return 0
+    for port in ports:
+        print(port.line())
+    return 0
