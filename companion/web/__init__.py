@@ -1,0 +1,106 @@
+"""The tablet UI: a Flask app showing the game live and taking the players' decisions.
+
+>>> from companion.web import create_app
+>>> from companion.web.desk import Desk
+>>> app = create_app(Desk(journal=None), pin="123456")
+>>> app.debug
+False
+
+Build it with :func:`create_app` around a :class:`~companion.web.desk.Desk`; ``companion serve``
+and ``companion demo`` run it (docs/tablet-ui.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any, Mapping
+
+from flask import Flask, g, jsonify, request, session
+from werkzeug.exceptions import HTTPException
+
+from . import i18n
+from .desk import Desk
+from .security import AttemptLimiter, csrf_matches, new_csrf_token, new_pin
+
+log = logging.getLogger(__name__)
+
+
+def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None = None,
+               trusted_hosts: list[str] | None = None, config: Mapping[str, Any] | None = None) -> Flask:
+    """The tablet app for ``desk``.
+
+    ``frame_source`` (optional) has ``latest_jpeg() -> bytes | None``: the camera picture shown on the
+    live screen. ``trusted_hosts`` are the Host header values accepted (loopback by default).
+    """
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secrets.token_hex(32),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        MAX_CONTENT_LENGTH=256 * 1024,
+        TRUSTED_HOSTS=trusted_hosts or ["localhost", "127.0.0.1", "::1", "[::1]"],
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config or {})
+    app.debug = False  # never: Werkzeug's debugger runs code sent from the browser
+    app.extensions["desk"] = desk
+    app.extensions["pin"] = pin or new_pin()
+    app.extensions["pin_limiter"] = AttemptLimiter()
+    app.extensions["frame_source"] = frame_source
+    app.extensions["setup"] = {}
+
+    from . import live, pairing, records, setup, translations_api
+    for blueprint in (pairing.bp, live.bp, records.bp, setup.bp, translations_api.bp):
+        app.register_blueprint(blueprint)
+
+    app.before_request(_check_host_and_csrf)
+    app.context_processor(_template_globals)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected_error)
+    return app
+
+
+def _check_host_and_csrf() -> Any:
+    request.host  # raises SecurityError (400) when the Host header is not trusted
+    if "csrf" not in session:
+        session["csrf"] = new_csrf_token()
+    g.lang = i18n.choose_language(request)
+    if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+        offered = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
+        if not csrf_matches(session.get("csrf"), offered):
+            return error_response(403, "errors.csrf")
+    return None
+
+
+def _template_globals() -> dict[str, Any]:
+    lang = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
+    return {
+        "lang": lang,
+        "t": lambda key, **values: i18n.translate(lang, key, **values),
+        "languages": i18n.LANGUAGES,
+        "catalogue": i18n.full_catalogue(lang),
+        "csrf_token": session.get("csrf", ""),
+        "paired": bool(session.get("paired")),
+    }
+
+
+def error_response(status: int, key: str, **values: Any):
+    """A JSON error a tablet can show: the message in the reader's language, plus its key."""
+    lang = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
+    body = {"error": i18n.translate(lang, key, **values), "error_key": key}
+    body.update({k: v for k, v in values.items() if isinstance(v, (str, int, float, bool)) or v is None})
+    return jsonify(body), status
+
+
+def _http_error(error: HTTPException):
+    key = f"errors.http_{error.code}"
+    if not i18n.has_key(key):
+        key = "errors.http_other"
+    response, status = error_response(error.code or 400, key, code=error.code)
+    return response, status
+
+
+def _unexpected_error(error: Exception):
+    log.exception("unexpected error while answering %s %s", request.method, request.path)
+    return error_response(500, "errors.unexpected")

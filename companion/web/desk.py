@@ -1,0 +1,131 @@
+"""The desk: the one game on the table now, the journal of past games, and who is watching.
+
+Every request and every live stream goes through one :class:`Desk`. It swaps the current
+:class:`companion.session.Session` when a game is started or resumed, and keeps the live streams
+subscribed to whichever session is current, so a tablet never has to reconnect after "new game".
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from typing import Any, Iterator, Mapping, Sequence
+
+KEEPALIVE_SECONDS = 15.0
+_SWITCHED = {"type": "session_switched"}
+
+
+class Desk:
+    """Holds the current session (or none yet) and the journal; thread-safe."""
+
+    def __init__(self, journal: Any, session: Any | None = None) -> None:
+        self.journal = journal
+        self._session = session
+        self._lock = threading.RLock()
+        self._watchers: set[queue.Queue] = set()
+        # Guided play: which lesson keys each game has already taught (kept for the life of the process).
+        self._taught: dict[Any, set[str]] = {}
+
+    # -- the current game -------------------------------------------------------------------
+    @property
+    def session(self) -> Any | None:
+        return self._session
+
+    def new_game(self, *, game: str, players: Sequence[str], seed: int, variants: Mapping[str, Any],
+                 guided: bool, names: Mapping[str, str] | None = None) -> Any:
+        from companion.session import Session
+        session = Session.new(self.journal, game=game, players=list(players), seed=seed,
+                              variants=dict(variants), guided=guided, names=dict(names or {}))
+        self._switch_to(session)
+        return session
+
+    def resume(self, game_id: Any | None = None) -> Any:
+        from companion.session import Session
+        session = Session.resume(self.journal) if game_id is None else Session.resume(self.journal, game_id)
+        self._switch_to(session)
+        return session
+
+    def _switch_to(self, session: Any) -> None:
+        with self._lock:
+            self._session = session
+            watchers = list(self._watchers)
+        for watcher in watchers:
+            watcher.put(_SWITCHED)
+
+    # -- guided play ------------------------------------------------------------------------
+    def taught(self, game_id: Any) -> frozenset[str]:
+        with self._lock:
+            return frozenset(self._taught.get(game_id, ()))
+
+    def mark_taught(self, game_id: Any, key: str) -> None:
+        with self._lock:
+            self._taught.setdefault(game_id, set()).add(key)
+        self.notify("lesson")
+
+    # -- live streams -----------------------------------------------------------------------
+    def notify(self, kind: str) -> None:
+        """Wake every live stream for a change that is not the game's own (a lesson read, a setup step)."""
+        with self._lock:
+            watchers = list(self._watchers)
+        for watcher in watchers:
+            watcher.put({"type": kind})
+
+    def watch(self, keepalive: float = KEEPALIVE_SECONDS) -> Iterator[str | None]:
+        """Yield the kind of each change as it happens (``None`` on a quiet keep-alive tick).
+
+        Bursts are coalesced: the stream reads everything queued before yielding once, so a
+        slow tablet gets the latest state rather than a backlog.
+        """
+        own: queue.Queue = queue.Queue()
+        with self._lock:
+            self._watchers.add(own)
+        subscribed = self._session
+        session_queue = subscribed.subscribe() if subscribed is not None else None
+        try:
+            while True:
+                source = session_queue if session_queue is not None else own
+                try:
+                    first = self._get(source, own, keepalive)
+                except queue.Empty:
+                    yield None
+                    continue
+                kinds = [first] + _drain(own) + (_drain(session_queue) if session_queue is not None else [])
+                if any(kind == _SWITCHED for kind in kinds) or subscribed is not self._session:
+                    if session_queue is not None:
+                        subscribed.unsubscribe(session_queue)
+                    subscribed = self._session
+                    session_queue = subscribed.subscribe() if subscribed is not None else None
+                yield str(kinds[-1].get("type", "change"))
+        finally:
+            with self._lock:
+                self._watchers.discard(own)
+            if session_queue is not None and subscribed is not None:
+                subscribed.unsubscribe(session_queue)
+
+    @staticmethod
+    def _get(session_queue: queue.Queue, own: queue.Queue, keepalive: float) -> dict:
+        """Wait on both queues: the session's (game changes) and the desk's own (switches, lessons)."""
+        if session_queue is own:
+            return own.get(timeout=keepalive)
+        waited = 0.0
+        step = 0.02
+        while True:
+            try:
+                return session_queue.get(timeout=step)
+            except queue.Empty:
+                pass
+            try:
+                return own.get_nowait()
+            except queue.Empty:
+                waited += step
+                if waited >= keepalive:
+                    raise
+
+
+def _drain(source: queue.Queue) -> list[dict]:
+    items = []
+    while True:
+        try:
+            items.append(source.get_nowait())
+        except queue.Empty:
+            return items

@@ -1,0 +1,75 @@
+"""What the live screen shows: the session's snapshot plus what the tablet works out from it.
+
+The session's snapshot is the truth; this adds the places to highlight, the virtual LEDs and the
+lesson due in guided play, so the browser only draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import guide
+from .desk import Desk
+from .led_board import virtual_leds
+
+PLACE_ARGS = ("place", "building", "square", "space")
+NOT_PLACES = ("pass",)
+
+
+def legal_places(pending: Mapping[str, Any] | None) -> list[str]:
+    """Places named by the pending decision's options (where the player may put a worker now)."""
+    places: list[str] = []
+    for option in (pending or {}).get("options", []):
+        args = option.get("action", {}).get("args", {})
+        for name in PLACE_ARGS:
+            value = args.get(name)
+            if isinstance(value, str) and value not in NOT_PLACES:
+                places.append(value)
+    return list(dict.fromkeys(places))
+
+
+def open_alerts(snapshot: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [a for a in snapshot.get("alerts") or [] if isinstance(a, Mapping) and not a.get("resolved")]
+
+
+def current_colour(snapshot: Mapping[str, Any]) -> str | None:
+    pending = snapshot.get("pending") or {}
+    seat = pending.get("player")
+    players = snapshot.get("players") or []
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        player = players[seat]
+        return player.get("colour") if isinstance(player, Mapping) else str(player)
+    return None
+
+
+def live_payload(desk: Desk, lang: str, *, has_camera: bool) -> dict[str, Any]:
+    session = desk.session
+    if session is None:
+        return {"game_id": None, "camera": has_camera}
+    snapshot = session.snapshot()
+    snapshot.setdefault("summary", _summary(session.state, snapshot))
+    places = legal_places(snapshot.get("pending"))
+    alerts = open_alerts(snapshot)
+    payload = {
+        "game_id": session.game_id,
+        "guided": bool(session.guided),
+        "camera": has_camera,
+        "snapshot": snapshot,
+        "legal_places": places,
+        "leds": virtual_leds(snapshot.get("table_view"), current_colour=current_colour(snapshot),
+                             legal_places=places,
+                             alert_places=[a["place"] for a in alerts if isinstance(a.get("place"), str)]),
+        "lesson": None,
+    }
+    if session.guided:
+        payload["lesson"] = guide.next_lesson(snapshot, desk.taught(session.game_id), lang)
+    return payload
+
+
+def _summary(state: Any, snapshot: Mapping[str, Any]) -> dict[str, Any]:
+    """Turn and phase for the status line, from the engine state when it has them."""
+    pending_phase = ((snapshot.get("pending") or {}).get("context") or {}).get("phase")
+    summary = {"phase": pending_phase or getattr(state, "phase", None)}
+    if getattr(state, "turn", None) is not None:
+        summary["turn"] = state.turn
+    return summary

@@ -1,0 +1,190 @@
+"""Blueprint: the setup wizard — camera, board corners, empty board, piece colours, then players and variant.
+
+Camera steps record what the vision part needs later (corner taps, an empty-board picture, the real
+colours of the players' pieces) in ``setup.json`` in the data folder; the last step starts the game.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, render_template
+
+from companion.games import GAME_PACKAGES, RuleError, game_package
+
+from . import error_response
+from .pairing import json_body, paired_required
+
+bp = Blueprint("setup", __name__)
+MAX_NAME_LENGTH = 24
+SAMPLE_RADIUS = 6
+
+
+def _setup_state() -> dict[str, Any]:
+    return current_app.extensions["setup"]
+
+
+def _save_setup() -> None:
+    folder = current_app.config.get("DATA_DIR")
+    if folder:
+        path = Path(folder) / "setup.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(_setup_state(), indent=2), encoding="utf-8")
+
+
+def _latest_picture() -> bytes | None:
+    source = current_app.extensions["frame_source"]
+    return source.latest_jpeg() if source is not None else None
+
+
+def _game_choices() -> list[dict[str, Any]]:
+    games = []
+    for name in GAME_PACKAGES:
+        try:
+            info = game_package(name).INFO
+        except (ImportError, AttributeError):
+            continue  # a game whose engine is not installed yet is simply not offered
+        games.append({"name": info.name, "title": info.title, "min_players": info.min_players,
+                      "max_players": info.max_players, "colours": list(info.colours),
+                      "variants": [{"name": v.name, "default": v.default, "description": v.description}
+                                   for v in info.variants]})
+    return games
+
+
+@bp.get("/setup")
+def setup_page():
+    return render_template("setup.html")
+
+
+@bp.get("/api/setup")
+def setup_options():
+    return jsonify({"games": _game_choices(), "camera": current_app.extensions["frame_source"] is not None,
+                    "cameras": sorted(glob.glob("/dev/video*")), "setup": _setup_state()})
+
+
+@bp.post("/api/setup/camera")
+@paired_required
+def choose_camera():
+    camera = json_body().get("camera")
+    if not isinstance(camera, str) or not camera or len(camera) > 200:
+        return error_response(400, "errors.bad_camera")
+    _setup_state()["camera"] = camera
+    _save_setup()
+    return jsonify({"camera": camera})
+
+
+@bp.post("/api/setup/corners")
+@paired_required
+def board_corners():
+    corners = json_body().get("corners")
+    if not (isinstance(corners, list) and len(corners) == 4 and all(
+            isinstance(c, list) and len(c) == 2 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in c)
+            for c in corners)):
+        return error_response(400, "errors.bad_corners")
+    _setup_state()["corners"] = [[float(x), float(y)] for x, y in corners]
+    _save_setup()
+    return jsonify({"corners": _setup_state()["corners"]})
+
+
+@bp.post("/api/setup/empty-board")
+@paired_required
+def capture_empty_board():
+    picture = _latest_picture()
+    if not picture:
+        return error_response(409, "errors.no_camera_picture")
+    folder = current_app.config.get("DATA_DIR")
+    if folder:
+        (Path(folder) / "empty-board.jpg").write_bytes(picture)
+    _setup_state()["empty_board"] = {"bytes": len(picture)}
+    _save_setup()
+    return jsonify({"captured": True, "bytes": len(picture)})
+
+
+@bp.post("/api/setup/colours")
+@paired_required
+def calibrate_colours():
+    """Average colour around each point tapped on a player's piece (fractions of the picture)."""
+    samples = json_body().get("samples")
+    if not isinstance(samples, dict) or not samples or not all(
+            isinstance(k, str) and isinstance(p, list) and len(p) == 2
+            and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in p) for k, p in samples.items()):
+        return error_response(400, "errors.bad_samples")
+    picture = _latest_picture()
+    if not picture:
+        return error_response(409, "errors.no_camera_picture")
+    import cv2
+    import numpy as np
+    image = cv2.imdecode(np.frombuffer(picture, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        return error_response(409, "errors.no_camera_picture")
+    height, width = image.shape[:2]
+    measured = {}
+    for colour, (fx, fy) in samples.items():
+        x, y = int(fx * (width - 1)), int(fy * (height - 1))
+        patch = image[max(0, y - SAMPLE_RADIUS):y + SAMPLE_RADIUS + 1, max(0, x - SAMPLE_RADIUS):x + SAMPLE_RADIUS + 1]
+        blue, green, red = (int(round(v)) for v in patch.reshape(-1, 3).mean(axis=0))
+        measured[colour[:20]] = {"rgb": [red, green, blue]}
+    _setup_state()["colours"] = measured
+    _save_setup()
+    return jsonify({"colours": measured})
+
+
+@bp.post("/api/games")
+@paired_required
+def start_game():
+    body = json_body()
+    game = body.get("game", "caylus")
+    choices = {g["name"]: g for g in _game_choices()}
+    if game not in choices:
+        return error_response(400, "errors.unknown_game_kind", game=str(game)[:40])
+    info = game_package(game).INFO
+    players = body.get("players")
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        return error_response(400, "errors.bad_players")
+    if len(set(players)) != len(players) or not set(players) <= set(info.colours):
+        return error_response(400, "errors.bad_colours", colours=", ".join(info.colours))
+    if not info.min_players <= len(players) <= info.max_players:
+        return error_response(400, "errors.player_count", low=info.min_players, high=info.max_players)
+    names = body.get("names") or {}
+    if not isinstance(names, dict) or not all(isinstance(v, str) and len(v) <= MAX_NAME_LENGTH for v in names.values()):
+        return error_response(400, "errors.bad_names", length=MAX_NAME_LENGTH)
+    variants = body.get("variants") or {}
+    if not isinstance(variants, dict):
+        return error_response(400, "errors.bad_variants")
+    try:
+        variants = info.check_variants(variants)
+    except RuleError as refused:
+        return error_response(400, "errors.rule", message=refused.message)
+    seed = body.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        return error_response(400, "errors.bad_seed")
+    try:
+        session = current_app.extensions["desk"].new_game(
+            game=game, players=players, seed=seed, variants=variants, guided=bool(body.get("guided")),
+            names={c: n.strip() for c, n in names.items() if c in players and n.strip()})
+    except RuleError as refused:
+        return error_response(400, "errors.rule", message=refused.message)
+    return jsonify({"game_id": session.game_id})
+
+
+@bp.post("/api/games/resume")
+@paired_required
+def resume_game():
+    game_id = json_body().get("game_id")
+    desk = current_app.extensions["desk"]
+    unfinished = [g for g in desk.journal.list_games() if not g.get("finished")]
+    if game_id is None:
+        if not unfinished:
+            return error_response(404, "errors.nothing_to_resume")
+    elif str(game_id) not in {str(g["id"]) for g in desk.journal.list_games()}:
+        return error_response(404, "errors.unknown_game", game=str(game_id)[:40])
+    else:
+        game_id = next(g["id"] for g in desk.journal.list_games() if str(g["id"]) == str(game_id))
+    session = desk.resume(game_id)
+    return jsonify({"game_id": session.game_id})

@@ -1,0 +1,206 @@
+// The live screen: one server-sent event stream, each event the whole live payload; draw it.
+"use strict";
+(() => {
+  const {t, has, post, element, toast, playerName, paired} = Companion;
+  const $ = (id) => document.getElementById(id);
+  const RESOURCES = ["denier", "food", "wood", "stone", "cloth", "gold", "worker"];
+  let current = null;
+
+  function nameOf(colour) { return playerName(colour, (current.snapshot || {}).names); }
+
+  function renderStatus(snapshot) {
+    const summary = snapshot.summary || {};
+    $("turn").textContent = summary.turn !== undefined ? t("live.turn", {turn: summary.turn}) : "";
+    $("phase").textContent = summary.phase ? (has("phases." + summary.phase) ? t("phases." + summary.phase) : summary.phase) : "";
+    const pending = snapshot.pending;
+    if (snapshot.over) {
+      $("whose-turn").textContent = t("live.game_over");
+      $("question").textContent = "";
+    } else if (pending) {
+      const colour = snapshot.players[pending.player];
+      $("whose-turn").textContent = t("live.to_decide", {player: nameOf(colour)});
+      $("whose-turn").style.setProperty("--player", Board.colourOf(colour));
+      const key = "decisions." + pending.kind;
+      $("question").textContent = has(key) ? t(key) : t("decisions.generic", {kind: pending.kind});
+    }
+  }
+
+  function amounts(values, sign) {
+    return Object.entries(values || {}).filter(([, n]) => n).map(([resource, n]) =>
+      element("span", {class: "chip " + (sign < 0 ? "cost" : "gain"),
+                       text: `${sign < 0 ? "−" : "+"}${n} ${has("resources." + resource) ? t("resources." + resource) : resource}`}));
+  }
+
+  function optionLabel(option) {
+    const args = option.action.args || {};
+    const place = args.place || args.building;
+    if (option.label) return option.label;
+    if (typeof place === "string") return has("places." + place) ? t("places." + place) : place;
+    return has("options." + option.action.kind) ? t("options." + option.action.kind) : option.action.kind;
+  }
+
+  function renderPrompt(snapshot) {
+    const options = $("options");
+    const pending = snapshot.pending;
+    if (!pending) { options.replaceChildren(); return; }
+    options.replaceChildren(...pending.options.map((option, index) => element("button", {
+      class: "big option", "data-index": index, disabled: !paired(),
+      onclick: () => choose(option),
+    }, element("span", {class: "option-label", text: optionLabel(option)}), ...amounts(option.cost, -1), ...amounts(option.gain, 1))));
+    $("undo").disabled = !paired() || !snapshot.decisions_made;
+  }
+
+  async function choose(option) {
+    $("prompt-message").textContent = "";
+    const result = await post("/api/decide", {action: option.action});
+    if (!result.ok) $("prompt-message").textContent = result.error + (result.data.rule ? ` (${result.data.rule})` : "");
+  }
+
+  function renderAlerts(snapshot) {
+    $("alerts").replaceChildren(...(snapshot.alerts || []).map((alert) => element("div", {class: "card alert", role: "alert", "data-alert": alert.id},
+      element("h2", {text: has("alerts." + alert.kind) ? t("alerts." + alert.kind) : t("alerts.illegal")}),
+      element("p", {class: "alert-message", text: alert.message}),
+      alert.rule ? element("p", {class: "alert-rule", text: t("alerts.rule", {rule: alert.rule})}) : null,
+      element("div", {class: "alert-actions"},
+        element("button", {class: "big primary", disabled: !paired(), onclick: () => resolve(alert.id, "fixed"), text: t("alerts.fixed")}),
+        element("button", {class: "big", disabled: !paired(), onclick: () => resolve(alert.id, "override"), text: t("alerts.override")})))));
+  }
+
+  async function resolve(id, how) {
+    const result = await post(`/api/alerts/${id}/resolve`, {how});
+    if (!result.ok) toast(result.error);
+  }
+
+  function renderLesson(payload) {
+    const lesson = payload.lesson;
+    $("lesson").hidden = !lesson;
+    if (!lesson) return;
+    $("lesson").dataset.key = lesson.key;
+    $("lesson-title").textContent = lesson.title;
+    $("lesson-text").textContent = lesson.text;
+    $("setup-check").replaceChildren(lesson.key === "setup" ? setupChecklist(payload.snapshot) : "");
+    $("lesson-done").disabled = !paired();
+  }
+
+  function setupChecklist(snapshot) {
+    const view = snapshot.table_view || {slots: {}, supplies: {}};
+    const list = element("ul", {class: "checklist"});
+    const tiles = Object.entries(view.slots).filter(([slot]) => /^road\.\d+\.tile$/.test(slot))
+      .map(([slot, pieces]) => [Number(slot.split(".")[1]), pieces[0]]).sort((a, b) => a[0] - b[0]);
+    const placed = tiles.map(([square, tile]) => `${square}: ${t("buildings." + tile.name)}`).join(" · ");
+    list.append(element("li", {text: t("guide.check_tiles", {tiles: placed})}));
+    for (const colour of snapshot.players) {
+      const supply = (view.supplies || {})[colour] || {};
+      const parts = RESOURCES.filter((r) => supply[r]).map((r) => `${supply[r]} ${t("resources." + r)}`).join(", ");
+      list.append(element("li", {text: t("guide.check_supply", {player: nameOf(colour), supply: parts})}));
+    }
+    return list;
+  }
+
+  function renderPlayers(snapshot) {
+    const view = snapshot.table_view || {supplies: {}};
+    const totals = Object.fromEntries((snapshot.scores || []).map((s) => [snapshot.players[s.player], s.total]));
+    const deciding = snapshot.pending ? snapshot.players[snapshot.pending.player] : null;
+    const head = element("tr", {}, element("th", {text: t("live.player")}), element("th", {text: t("resources.pp")}),
+      ...RESOURCES.map((r) => element("th", {text: t("resources." + r)})));
+    const rows = snapshot.players.map((colour) => {
+      const supply = (view.supplies || {})[colour] || {};
+      return element("tr", {class: colour === deciding ? "deciding" : "", "data-colour": colour},
+        element("td", {}, element("span", {class: "dot", style: `background:${Board.colourOf(colour)}`}), " " + nameOf(colour)),
+        element("td", {class: "pp", text: String(totals[colour] ?? 0)}),
+        ...RESOURCES.map((r) => element("td", {text: String(supply[r] ?? 0)})));
+    });
+    $("players").replaceChildren(element("thead", {}, head), element("tbody", {}, ...rows));
+  }
+
+  function renderChart(snapshot) {
+    const history = snapshot.pp_history || [];
+    const SVG = "http://www.w3.org/2000/svg";
+    const width = 600, height = 220, pad = 30;
+    const maxPp = Math.max(10, ...history.flatMap((point) => Object.values(point.pp)));
+    const x = (i) => pad + (history.length > 1 ? i * (width - 2 * pad) / (history.length - 1) : 0);
+    const y = (pp) => height - pad - pp * (height - 2 * pad) / maxPp;
+    const root = document.createElementNS(SVG, "svg");
+    root.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    root.setAttribute("role", "img");
+    root.setAttribute("aria-label", t("scores.chart"));
+    const axis = document.createElementNS(SVG, "path");
+    axis.setAttribute("d", `M${pad},${pad} V${height - pad} H${width - pad}`);
+    axis.setAttribute("class", "axis");
+    root.append(axis);
+    for (const colour of snapshot.players) {
+      const line = document.createElementNS(SVG, "polyline");
+      line.setAttribute("points", history.map((point, i) => `${x(i)},${y(point.pp[colour] || 0)}`).join(" "));
+      line.setAttribute("stroke", Board.colourOf(colour));
+      line.setAttribute("class", "pp-line");
+      line.dataset.colour = colour;
+      root.append(line);
+    }
+    const label = document.createElementNS(SVG, "text");
+    label.setAttribute("x", pad); label.setAttribute("y", pad - 8);
+    label.textContent = `${maxPp} ${t("resources.pp")}`;
+    root.append(label);
+    $("chart").replaceChildren(root);
+  }
+
+  function renderBreakdown(snapshot) {
+    $("breakdown-card").hidden = !snapshot.over;
+    if (!snapshot.over) return;
+    Breakdown.fill($("breakdown"), $("winners"), snapshot.players, snapshot.names, snapshot.scores, snapshot.winners);
+  }
+
+  let cameraTimer = null;
+  function renderCamera(payload) {
+    const image = $("camera");
+    image.hidden = !(payload.camera && paired());
+    if (!image.hidden && !cameraTimer) {
+      const refresh = () => { if (!document.hidden) image.src = "/camera.jpg?t=" + Date.now(); };
+      refresh();
+      cameraTimer = setInterval(refresh, 1000);
+    }
+  }
+
+  function render(payload) {
+    current = payload;
+    document.body.dataset.gameId = payload.game_id || "";
+    if (!payload.game_id) {
+      $("whose-turn").replaceChildren(element("a", {href: "/setup", text: t("live.no_game")}));
+      $("options").replaceChildren();
+      return;
+    }
+    const snapshot = payload.snapshot;
+    renderStatus(snapshot);
+    renderLesson(payload);
+    renderAlerts(snapshot);
+    renderPrompt(snapshot);
+    Board.draw($("board"), payload);
+    Board.drawLeds($("leds"), payload.leds);
+    renderCamera(payload);
+    renderPlayers(snapshot);
+    renderChart(snapshot);
+    renderBreakdown(snapshot);
+    document.body.dataset.change = String(snapshot.change);
+    document.body.dataset.decisions = String(snapshot.decisions_made);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const stream = new EventSource("/api/events");
+    stream.addEventListener("live", (event) => render(JSON.parse(event.data)));
+    stream.addEventListener("error", () => { $("whose-turn").textContent = t("live.reconnecting"); });
+    $("undo").addEventListener("click", async () => {
+      const result = await post("/api/undo");
+      if (!result.ok) toast(result.error);
+    });
+    $("lesson-done").addEventListener("click", async () => {
+      const result = await post(`/api/lessons/${$("lesson").dataset.key}/done`);
+      if (!result.ok) toast(result.error);
+    });
+    $("override-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const kind = $("override-kind").value, colour = $("override-colour").value.trim();
+      const pieces = kind ? [colour ? {kind, colour} : {kind}] : [];
+      const result = await post("/api/override", {slot: $("override-slot").value.trim(), pieces});
+      toast(result.ok ? t("override.saved") : result.error);
+    });
+  });
+})();

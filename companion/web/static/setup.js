@@ -1,0 +1,90 @@
+// The setup wizard: camera, corner taps, empty board, piece colours, then players and variant.
+"use strict";
+(() => {
+  const {t, has, getJson, post, element, toast} = Companion;
+  const $ = (id) => document.getElementById(id);
+  let corners = [];
+  let samples = {};
+  let choices = null;
+
+  function tapPosition(event) {
+    const box = $("preview").getBoundingClientRect();
+    return [Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)),
+            Math.min(1, Math.max(0, (event.clientY - box.top) / box.height))];
+  }
+
+  function drawMarks() {
+    const marks = $("corner-marks");
+    marks.replaceChildren();
+    marks.setAttribute("viewBox", "0 0 1 1");
+    marks.setAttribute("preserveAspectRatio", "none");
+    for (const [x, y] of corners) {
+      const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      dot.setAttribute("cx", x); dot.setAttribute("cy", y); dot.setAttribute("r", 0.012);
+      marks.append(dot);
+    }
+    $("corner-count").textContent = String(corners.length);
+  }
+
+  function playerRows(game) {
+    const rows = game.colours.map((colour, index) => element("div", {class: "player-row"},
+      element("label", {class: "check"}, element("input", {type: "checkbox", value: colour, class: "seat", checked: index < 3 ? "checked" : null}),
+        " ", element("span", {class: "dot", style: `background:${Board_colour(colour)}`}), " " + t("colours." + colour)),
+      element("input", {class: "big-input name", "data-colour": colour, placeholder: t("setup.name"), maxlength: 24}),
+      element("button", {type: "button", class: "sample", onclick: () => { samples.pending = colour; toast(t("setup.tap_piece", {colour: t("colours." + colour)})); }, text: t("setup.sample")})));
+    $("player-rows").replaceChildren(...rows);
+    $("variants").replaceChildren(...game.variants.map((variant) => element("label", {class: "check"},
+      element("input", {type: "checkbox", class: "variant", "data-name": variant.name, checked: variant.default ? "checked" : null}),
+      " " + (has("variants." + variant.name) ? t("variants." + variant.name) : variant.description))));
+  }
+  const Board_colour = (colour) => ({red: "#d3342f", blue: "#2f62d3", green: "#2e9d3a", yellow: "#e8c30c", black: "#222"}[colour] || "#888");
+
+  async function save(url, body, done) {
+    const result = await post(url, body);
+    $("setup-message").textContent = result.ok ? "" : result.error;
+    if (result.ok) toast(done);
+    return result;
+  }
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    choices = await getJson("/api/setup");
+    const select = $("camera-choice");
+    const cameras = choices.cameras.length ? choices.cameras : [t("setup.simulated_camera")];
+    select.replaceChildren(...cameras.map((camera) => element("option", {value: camera, text: camera})));
+    if (choices.setup.camera) select.value = choices.setup.camera;
+    $("no-camera").hidden = choices.camera;
+    if (choices.camera) $("preview").src = "/camera.jpg?t=" + Date.now();
+    else $("preview").hidden = true;
+    corners = choices.setup.corners || [];
+    drawMarks();
+    if (choices.games.length) playerRows(choices.games[0]);
+    else $("setup-message").textContent = t("setup.no_engine");
+
+    $("preview").addEventListener("click", (event) => {
+      const point = tapPosition(event);
+      if (samples.pending) { samples[samples.pending] = point; toast(t("setup.sampled", {colour: t("colours." + samples.pending)})); delete samples.pending; return; }
+      if (corners.length < 4) corners.push(point);
+      drawMarks();
+    });
+    $("camera-save").addEventListener("click", () => save("/api/setup/camera", {camera: select.value}, t("setup.saved")));
+    $("corners-reset").addEventListener("click", () => { corners = []; drawMarks(); });
+    $("corners-save").addEventListener("click", () => save("/api/setup/corners", {corners}, t("setup.saved")));
+    $("empty-capture").addEventListener("click", () => save("/api/setup/empty-board", {}, t("setup.captured")));
+    $("colours-save").addEventListener("click", () => {
+      const chosen = Object.fromEntries(Object.entries(samples).filter(([name]) => name !== "pending"));
+      save("/api/setup/colours", {samples: chosen}, t("setup.saved"));
+    });
+    $("new-game").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const players = [...document.querySelectorAll(".seat:checked")].map((box) => box.value);
+      const names = Object.fromEntries([...document.querySelectorAll(".name")].filter((n) => n.value.trim()).map((n) => [n.dataset.colour, n.value.trim()]));
+      const variants = Object.fromEntries([...document.querySelectorAll(".variant")].map((box) => [box.dataset.name, box.checked]));
+      const result = await save("/api/games", {game: choices.games[0].name, players, names, variants, guided: $("guided").checked}, t("setup.started"));
+      if (result.ok) window.location.href = "/";
+    });
+    $("resume-latest").addEventListener("click", async () => {
+      const result = await save("/api/games/resume", {}, t("setup.started"));
+      if (result.ok) window.location.href = "/";
+    });
+  });
+})();
