@@ -37,6 +37,7 @@ class Engine:
         self.led_count = led_count
         self.pixels: list[RGB] = [(0, 0, 0)] * led_count
         self.frames_shown = 0
+        self.history: list[list[RGB]] = []   # the last frames shown, oldest first
         self.last_shown_at = 0.0
         self.write: Write = lambda data: None
 
@@ -51,6 +52,7 @@ class Engine:
 
     def _shown(self, pixels: list[RGB]) -> None:
         self.pixels = pixels
+        self.history = self.history[-19:] + [pixels]
         self.frames_shown += 1
         self.last_shown_at = time.perf_counter()
 
@@ -317,8 +319,9 @@ class VirtualDevice:
             except OSError as error:
                 if error.errno != errno.EIO:
                     raise
-                self.host_open = False   # nobody has the port open
+                self.host_open = False   # nobody has the port open; the device keeps running
                 time.sleep(0.005)
+                self.engine.tick()
                 continue
             if data:
                 if not self.host_open:
