@@ -1,0 +1,258 @@
+"""The simulated table: camera frames of a table view, with exact ground truth.
+
+>>> from vision.layout import load_layout
+>>> from companion.games.table_view import TableView, Piece
+>>> view = TableView("caylus", ("red", "blue"))
+>>> view.put("road.6.provost", Piece("provost"))
+>>> table = SimulatedTable(load_layout(), sample_style("train", 1), size=(320, 180))
+>>> frame, truth = table.render(view)
+>>> frame.shape, truth["slots"]["road.6.provost"]["pieces"][0]["kind"]
+((180, 320, 3), 'provost')
+
+Per episode (one :class:`RenderStyle`) the board texture, camera, light and sensor are made once;
+per table view the tiles are pasted, the board warped and the pieces drawn once (cached); per frame
+only hands, light, lens and sensor are applied, so a still scene or a hand animation renders fast.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import cv2
+import numpy as np
+
+from companion.games.table_view import TableView
+
+from ..layout import Layout
+from .board_art import draw_tiles, table_topdown
+from .camera import Camera, fit_camera
+from .domains import RenderStyle, sample_style
+from .effects import Sensor
+from .hands import Hand, draw_hand, draw_hand_shadow
+from .pieces import Solid, draw_shadows, draw_solids, image_box, light_vector, make_solid
+from .scene import Placed, piece_colour, place_view
+
+__all__ = ["SimulatedTable", "Hand", "sample_style"]
+
+OCCLUSION_FRACTION = 0.15   # a slot counts as hidden once this share of its sample points is under a hand
+
+
+@dataclass
+class _StateRender:
+    clean: np.ndarray
+    placed: list[Placed]
+    pieces_truth: list[dict[str, Any]]
+
+
+class SimulatedTable:
+    """Renders frames of table views for one episode style."""
+
+    def __init__(self, layout: Layout, style: RenderStyle, size: tuple[int, int] = (1280, 720),
+                 px_per_mm: float = 2.0) -> None:
+        self.layout = layout
+        self.style = style
+        self.size = size
+        x0, y0, x1, y1 = layout.table_bounds(margin=0.0)
+        outline = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        self.camera: Camera = fit_camera(size, style.hfov_deg, outline, style.tilt_deg, style.azimuth_deg,
+                                         style.roll_deg, style.fill, style.distortion)
+        self.light = light_vector(style.light_azimuth_deg, style.light_elevation_deg)
+        self.topdown = table_topdown(layout, style.board_style, style.background, style.seed, px_per_mm)
+        self.sensor = Sensor(self.camera, style)
+        rng = np.random.default_rng([style.seed, 31])
+        self._tint = {}
+        self._tint_rng_seed = int(rng.integers(1 << 31))
+        self._warp = self.camera.homography() @ np.linalg.inv(self.topdown.to_texture_matrix())
+        # the bare table continues (mirrored) beyond the texture; the board texture is laid over it
+        self._table_image = cv2.warpPerspective(self.topdown.table, self._warp, size, flags=cv2.INTER_LINEAR,
+                                                borderMode=cv2.BORDER_REFLECT)
+        self._tiles_key: tuple | None = None
+        self._board_image: np.ndarray | None = None
+        self._state_key: str | None = None
+        self._state: _StateRender | None = None
+        self._samples = self._slot_samples()
+
+    # -- per table view ------------------------------------------------------------------------------
+    def _tint_for(self, key: str) -> np.ndarray:
+        if key not in self._tint:
+            rng = np.random.default_rng([self._tint_rng_seed, len(key), sum(map(ord, key))])
+            t = self.style.piece_tint
+            self._tint[key] = rng.uniform(1 - t, 1 + t, 3)
+        return self._tint[key]
+
+    def _board(self, tiles: dict[str, tuple[str, float, tuple[float, float]]]) -> np.ndarray:
+        key = tuple(sorted((s, n, round(a, 3), c) for s, (n, a, c) in tiles.items()))
+        if key != self._tiles_key:
+            td = self.topdown
+            saved = td.image
+            td.image = saved.copy()
+            draw_tiles(td, self.layout, tiles, self.style.board_style)
+            texture, td.image = td.image, saved
+            self._board_image = cv2.warpPerspective(texture, self._warp, self.size, dst=self._table_image.copy(),
+                                                    flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
+            self._tiles_key = key
+        return self._board_image
+
+    def compose(self, view: TableView) -> _StateRender:
+        """The clean (no light, lens or hands) render of a view, cached while the view stays the same."""
+        key = json.dumps(view.to_json(), sort_keys=True)
+        if key == self._state_key and self._state is not None:
+            return self._state
+        placed = place_view(self.layout, view, self.style.seed, self.style.jitter_mm)
+        tiles = {p.slot: (p.piece.name or "", p.angle, (p.x, p.y)) for p in placed if p.piece.kind == "tile"}
+        board = self._board(tiles)
+        solids: list[Solid] = []
+        truth: list[dict[str, Any]] = []
+        cam = self.camera
+        for p in placed:
+            if p.piece.kind == "tile":
+                region = self.layout.region(p.slot)
+                half = min(region.size) * 0.47 if region.shape == "rect" else region.radius * 0.7
+                a = np.radians(p.angle)
+                corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ \
+                    np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]]) + [p.x, p.y]
+                uv = cam.project(np.column_stack([corners, np.zeros(4)]))
+                centre = cam.project(np.array([[p.x, p.y, 0.0]]))[0]
+                truth.append(self._piece_truth(p, centre, np.array([*uv.min(0), *uv.max(0)]), centre))
+                continue
+            tint_key = p.piece.colour or p.piece.kind
+            solid = make_solid(p.kind3d, p.x, p.y, p.z, np.radians(p.angle),
+                               piece_colour(p.piece, self._tint_for(tint_key)))
+            solids.append(solid)
+            centre, box = image_box(cam, solid)
+            base = cam.project(np.array([[p.x, p.y, -p.z]]))[0]
+            truth.append(self._piece_truth(p, centre, box, base))
+        shadow = np.zeros(board.shape[:2], np.float32)
+        draw_shadows(shadow, cam, solids, self.light)
+        shadow = cv2.GaussianBlur(shadow, (0, 0), 1.5 + 0.004 * self.size[0])
+        clean = (board.astype(np.float32) * (1.0 - np.clip(shadow, 0, 0.8))[..., None]).astype(np.uint8)
+        draw_solids(clean, cam, solids, self.light)
+        self._state = _StateRender(clean, placed, truth)
+        self._state_key = key
+        return self._state
+
+    @staticmethod
+    def _piece_truth(p: Placed, centre: np.ndarray, box: np.ndarray, base: np.ndarray) -> dict[str, Any]:
+        data = p.piece.to_json()
+        if p.kind3d in ("coin1", "coin5"):
+            data = {"kind": "coin", "value": 5 if p.kind3d == "coin5" else 1}
+        return {"slot": p.slot, **data, "board_mm": [round(p.x, 2), round(p.y, 2), round(p.z, 2)],
+                "image": centre.tolist(), "base": base.tolist(), "bbox": box.tolist()}
+
+    # -- per frame ---------------------------------------------------------------------------------------
+    def _slot_samples(self) -> dict[str, np.ndarray]:
+        """Image points spread over each slot (centre + two rings), to test hand coverage quickly."""
+        out = {}
+        for name in self.layout.slot_names():
+            region = self.layout.region(name)
+            poly = region.polygon(segments=8)
+            c = np.array(region.center)
+            pts = np.vstack([c, c + (poly - c) * 0.5, c + (poly - c) * 0.9])
+            out[name] = self.camera.project(np.column_stack([pts, np.zeros(len(pts))]))
+        return out
+
+    def render(self, view: TableView, hands: Sequence[Hand] = (), frame_seed: int = 0,
+               compact: bool = False) -> tuple[np.ndarray, dict[str, Any]]:
+        """A camera frame of ``view`` with ``hands`` over it, and its ground truth.
+
+        ``compact`` truth lists only occupied or hidden slots (for long videos); otherwise every
+        slot of the layout is listed with its image outline.
+        """
+        state = self.compose(view)
+        hand_mask = np.zeros(state.clean.shape[:2], np.uint8)
+        img = state.clean
+        if hands:
+            img = img.copy()
+            shadow = np.zeros(img.shape[:2], np.float32)
+            for hand in hands:
+                draw_hand_shadow(shadow, self.camera, hand, self.light)
+            shadow = cv2.GaussianBlur(shadow, (0, 0), 0.012 * self.size[0])
+            keep = cv2.merge([((1.0 - shadow) * 255).astype(np.uint8)] * 3)
+            img = cv2.multiply(img, keep, scale=1 / 255)
+            for hand in hands:
+                draw_hand(img, hand_mask, self.camera, hand)
+        frame = self.sensor.develop(img, np.random.default_rng([self.style.seed, frame_seed]))
+        return frame, self._truth(view, state, hand_mask, hands, compact)
+
+    def _truth(self, view: TableView, state: _StateRender, hand_mask: np.ndarray, hands: Sequence[Hand],
+               compact: bool) -> dict[str, Any]:
+        cam = self.camera
+        w, h = self.size
+        covered = {}
+        any_hand = bool(hands) and hand_mask.any()
+        for name, pts in self._samples.items():
+            if not any_hand:
+                covered[name] = False
+                continue
+            xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+            yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+            inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+            covered[name] = bool(np.mean((hand_mask[yi, xi] > 0) & inside) >= OCCLUSION_FRACTION)
+        by_slot: dict[str, list[dict[str, Any]]] = {}
+        supplies: dict[str, list[dict[str, Any]]] = {}
+        for piece in state.pieces_truth:
+            entry = dict(piece)
+            for key in ("image", "base"):
+                entry[key] = [round(v, 2) for v in cam.distort_pixels(np.array(entry[key]))[0]]
+            box = cam.distort_pixels(np.array(entry["bbox"]).reshape(2, 2))
+            entry["bbox"] = [round(v, 2) for v in box.ravel()]
+            bx, by = entry["base"]
+            entry["occluded"] = bool(any_hand and 0 <= bx < w and 0 <= by < h and hand_mask[int(by), int(bx)] > 0)
+            entry["in_frame"] = bool(0 <= bx < w and 0 <= by < h)
+            slot = entry.pop("slot")
+            (supplies if slot.startswith("supply.") else by_slot).setdefault(slot, []).append(entry)
+        slots: dict[str, Any] = {}
+        for name in self.layout.slot_names():
+            pieces = by_slot.get(name, [])
+            if compact and not pieces and not covered[name]:
+                continue
+            if not pieces and name.startswith("score.") and not covered[name]:
+                continue
+            region = self.layout.region(name)
+            centre = cam.distort_pixels(cam.project(np.array([[*region.center, 0.0]])))[0]
+            entry = {"pieces": pieces, "occluded": covered[name], "center": [round(v, 2) for v in centre]}
+            if not compact:
+                poly = region.polygon(segments=16)
+                uv = cam.distort_pixels(cam.project(np.column_stack([poly, np.zeros(len(poly))])))
+                entry["polygon"] = np.round(uv, 1).tolist()
+            slots[name] = entry
+        markers = []
+        for marker in self.layout.markers:
+            corners = cam.distort_pixels(cam.project(np.column_stack([marker.corners(), np.zeros(4)])))
+            xi = np.clip(np.round(corners[:, 0]).astype(int), 0, w - 1)
+            yi = np.clip(np.round(corners[:, 1]).astype(int), 0, h - 1)
+            inside = bool(np.all((corners[:, 0] >= 0) & (corners[:, 0] < w) & (corners[:, 1] >= 0) & (corners[:, 1] < h)))
+            centre = corners.mean(axis=0).round().astype(int)
+            hidden = any_hand and (bool(np.any(hand_mask[yi, xi] > 0))
+                                   or bool(hand_mask[np.clip(centre[1], 0, h - 1), np.clip(centre[0], 0, w - 1)] > 0))
+            markers.append({"id": marker.id, "corners": np.round(corners, 3).tolist(),
+                            "visible": inside and not hidden})
+        supply_truth = {}
+        for seat, colour in enumerate(view.players):
+            if colour in view.supplies:
+                supply_truth[str(seat)] = {"colour": colour, "counts": dict(view.supplies[colour]),
+                                           "pieces": supplies.get(f"supply.{seat}", [])}
+        return {
+            "size": [w, h],
+            "slots": slots,
+            "supplies": supply_truth,
+            "tracks": {name: dict(values) for name, values in view.tracks.items()},
+            "markers": markers,
+            "hands": [{"target": list(hand.target), "reach": hand.reach} for hand in hands],
+            "hand_pixels": int(np.count_nonzero(hand_mask)),
+            "homography_mm_to_image": np.round(cam.homography(), 9).tolist(),
+            "distorted": cam.distorted,
+            "camera": cam.to_json(),
+            "style": self.style.to_json(),
+            "layout": self.layout.name,
+        }
+
+
+def render_view(view: TableView, layout: Layout, domain: str = "train", seed: int = 0,
+                size: tuple[int, int] = (1280, 720), undistorted: bool = False,
+                hands: Sequence[Hand] = ()) -> tuple[np.ndarray, dict[str, Any]]:
+    """One-shot convenience: a frame of ``view`` in a style drawn from ``domain`` with ``seed``."""
+    table = SimulatedTable(layout, sample_style(domain, seed, undistorted=undistorted), size)
+    return table.render(view, hands, frame_seed=seed)
