@@ -1,8 +1,17 @@
 """``companion simulate caylus`` prints one JSON report and exits 0 when every game kept the rules."""
 
+import argparse
 import json
 
-from companion.cli import main
+from companion.cli import simulate
+
+
+def main(argv):
+    """The ``companion`` parser with only this subcommand, so other subcommands' state can't interfere."""
+    parser = argparse.ArgumentParser(prog="companion")
+    simulate.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(argv)
+    return args.func(args)
 
 
 def test_simulate_reports_clean_games(capsys):
