@@ -113,7 +113,7 @@ class AdalightProtocol(_LineProtocol):
     refresh_s = 2.0  # well inside the 15 s blank timeout, with idle gaps so the sketch's "Ada" still shows
 
     def handshake(self, timeout: float) -> str:
-        if not self._wait_for(lambda: self._count(_is_ada) > 0, timeout):
+        if not self._wait_for(lambda: self._count(is_ada) > 0, timeout):
             raise DeviceSilent(f"no \"Ada\" greeting within {timeout:.1f} s (is the Adalight sketch loaded, right baud rate?)")
         return "Adalight sketch"
 
@@ -124,7 +124,7 @@ class AdalightProtocol(_LineProtocol):
     def confirm(self, timeout: float) -> bool:
         with self._changed:
             self.lines.clear()
-        return self._wait_for(lambda: self._count(_is_ada) > 0, timeout)
+        return self._wait_for(lambda: self._count(is_ada) > 0, timeout)
 
 
 class WledProtocol(_LineProtocol):
@@ -284,8 +284,6 @@ class OwnProtocol(LedProtocol):
 def is_ada(line: bytes) -> bool:
     return line.strip() == GREETING
 
-
-_is_ada = is_ada
 
 PROTOCOLS: dict[str, type[LedProtocol]] = {"wled": WledProtocol, "adalight": AdalightProtocol, "own": OwnProtocol}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from firmware_bridge.device_test import run_device_test
+from firmware_bridge.device_check import run_device_check
 from firmware_bridge.mapping import MappingError, default_mapping, load_mapping
 from firmware_bridge.ports import list_serial_ports
 from firmware_bridge.protocols import PROTOCOLS, make_protocol
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     except (MappingError, ValueError) as error:
         print(f"companion leds: {error}", file=sys.stderr)
         return 2
-    result = run_device_test(args.port, make_protocol(args.protocol, led_count), pattern, baudrate=args.baud)
+    result = run_device_check(args.port, make_protocol(args.protocol, led_count), pattern, baudrate=args.baud)
     print(("ok: " if result.accepted else "failed: ") + result.message, file=sys.stdout if result.accepted else sys.stderr)
     return 0 if result.accepted else 1
 
