@@ -16,7 +16,7 @@ from ..decisions import Action, Decision, Option
 from ..errors import RuleError
 from . import castle, effects, favours
 from .data import SPECIAL_TITLES, WORKABLE_KINDS, rules
-from .ops import (ROAD_LENGTH, SPECIAL_SLOTS, add_pp, args, colour, event, gain_deniers, make_option,
+from .ops import (ROAD_LENGTH, SPECIAL_SLOTS, args, colour, event, gain_deniers, make_option,
                   owner_bonus_pp, pay_cubes, pay_deniers, return_worker)
 
 RULES = rules()
