@@ -14,7 +14,7 @@
       element("td", {text: game.game}),
       element("td", {text: (game.players || []).map((c) => playerName(c, game.names)).join(", ")}),
       element("td", {text: game.damaged ? t("records.damaged") : game.finished ? t("records.finished") : t("records.unfinished")}),
-      element("td", {text: (game.winners || []).map((c) => playerName(c, game.names)).join(", ")}))))));
+      element("td", {text: (game.winners || []).map((c) => playerName(c, game.names)).join(", ")})))));
   }
 
   async function showRecord(section) {

@@ -1,0 +1,186 @@
+"""End to end in Debian's headless chromium: pair, watch a move arrive, answer, resolve, undo, switch language,
+finish a game and read the breakdown — at tablet (1280×800) and phone (390×844) sizes.
+
+Set ``COMPANION_SCREENSHOTS=1`` to refresh the screenshots in docs/images/.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.cli.demo import build_demo
+from companion.web.server import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PIN = "135790"
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing: apt-get install chromium"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def demo():
+    app, desk, bots = build_demo(players=("red", "blue", "green"), humans=("red",), seed=5, guided=True, pin=PIN)
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        yield server.url, desk, bots
+
+
+def shoot(page, name: str) -> None:
+    if os.environ.get("COMPANION_SCREENSHOTS"):
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(IMAGES / f"ui-{name}.png"), full_page=False)
+
+
+def decisions(page) -> int:
+    return int(page.locator("body").get_attribute("data-decisions") or -1)
+
+
+def wait_for_decisions(page, count: int) -> None:
+    page.wait_for_function(f"document.body.dataset.decisions === '{count}'", timeout=5000)
+
+
+def pair(page, url: str) -> None:
+    page.goto(url + "pair")
+    page.fill("#pin", PIN)
+    page.click("#pair-submit")
+    page.wait_for_url(url)
+    assert page.locator("body").get_attribute("data-paired") == "yes"
+
+
+def bots_until_red(desk, bots) -> None:
+    while desk.session.players[desk.session.state.pending().player] != "red":
+        assert bots.play_one()
+
+
+def test_a_first_game_on_the_tablet(browser, demo):
+    url, desk, bots = demo
+    context = browser.new_context(viewport=TABLET, has_touch=True)
+    page = context.new_page()
+    script_errors: list[str] = []
+    page.on("pageerror", lambda error: script_errors.append(str(error)))
+    page.goto(url + "pair")
+    shoot(page, "pair-tablet")
+    page.fill("#pin", "000000")
+    page.click("#pair-submit")
+    page.wait_for_selector("#pair-message:has-text('Wrong PIN')")
+    pair(page, url)
+
+    # Guided play: the setup check first, then the lesson of the first rule that applies.
+    page.wait_for_selector("#lesson:not([hidden]) >> text=Check the setup")
+    assert "neutral" in page.inner_text("#setup-check").lower()
+    shoot(page, "guided-setup-tablet")
+    page.click("#lesson-done")
+    page.wait_for_selector("#lesson-title:has-text('Placing workers')")
+    page.click("#lesson-done")
+
+    # A bot's move (like one the camera commits) appears without reloading.
+    wait_for_decisions(page, 0)
+    bots_until_red(desk, bots)
+    made = desk.session.snapshot()["decisions_made"]
+    wait_for_decisions(page, made)
+    assert page.locator("#whose-turn").inner_text() == "Red to decide"
+
+    # Legal places are highlighted on the drawn board and on the virtual LEDs; answer the prompt.
+    assert page.locator(".place.legal").count() >= 5
+    assert page.locator(".led.hint").count() >= 5
+    shoot(page, "live-tablet")
+    page.locator("#options button.option").first.click()
+    wait_for_decisions(page, made + 1)
+
+    # Undo within the turn.
+    page.click("#undo")
+    wait_for_decisions(page, made)
+    assert page.locator("#whose-turn").inner_text() == "Red to decide"
+
+    # An alert (as the reconciler raises it) stays until resolved.
+    desk.session.raise_alert("Blue took 2 deniers from the bank", player="blue", rule="income is 2 deniers",
+                             place="road.7", kind="illegal")
+    page.wait_for_selector(".alert >> text=Blue took 2 deniers from the bank")
+    assert page.locator(".led.alert").count() == 1
+    shoot(page, "alert-tablet")
+    page.click(".alert >> text=Fixed on the table")
+    page.wait_for_selector(".alert", state="detached")
+    assert desk.session.open_alerts() == []
+
+    # Phone size: the same screen, one column, still usable.
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone_page = phone.new_page()
+    pair(phone_page, url)
+    phone_page.wait_for_selector("#options button.option")
+    width = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], "the phone layout must not scroll sideways"
+    box = phone_page.locator("#options button.option").first.bounding_box()
+    assert box["height"] >= 48
+    shoot(phone_page, "live-phone")
+
+    # Switch language: the whole screen and the rule texts follow.
+    page.select_option("#language", "ja")
+    page.wait_for_selector("nav >> text=記録")
+    page.wait_for_function("document.body.dataset.decisions !== undefined && document.getElementById('whose-turn').textContent.includes('の番です')")
+    shoot(page, "live-ja-tablet")
+
+    # Finish the game (bots for everyone) and read the breakdown in Japanese.
+    session = desk.session
+    while not session.state.is_over:
+        session.decide(session.state.pending().options[0].action, source="test")
+    page.wait_for_selector("#breakdown-card:not([hidden])")
+    assert "勝者" in page.inner_text("#winners")
+    rows = page.locator("#breakdown tbody tr")
+    assert rows.count() == 3
+    scores = {s.player: s.total for s in session.state.scores()}
+    assert page.locator("#breakdown tbody tr .total").first.inner_text() == str(max(scores.values()))
+    page.locator("#breakdown-card").scroll_into_view_if_needed()
+    shoot(page, "breakdown-ja-tablet")
+    phone_page.wait_for_selector("#breakdown-card:not([hidden])")
+    phone_page.locator("#breakdown-card").scroll_into_view_if_needed()
+    shoot(phone_page, "breakdown-phone")
+
+    # The finished game is in the records, with its exports.
+    page.select_option("#language", "en")
+    page.wait_for_selector("nav >> text=Records")
+    page.goto(url + "records")
+    page.click("#records a")
+    page.wait_for_selector("#winners:has-text('Winner')")
+    assert page.locator("#open-bgstats").get_attribute("href").startswith("bgstats://")
+    shoot(page, "record-tablet")
+    page.goto(url + "setup")
+    page.wait_for_selector(".player-row")
+    shoot(page, "setup-tablet")
+    assert script_errors == []
+    phone.close()
+    context.close()
+
+
+def test_a_committed_move_reaches_the_screen_quickly(browser, demo):
+    """Not a speed test (see tests/benchmarks/bench_ui.py): it checks the push path, not the clock."""
+    url, desk, bots = demo
+    context = browser.new_context(viewport=TABLET)
+    page = context.new_page()
+    page.goto(url)
+    wait_for_decisions(page, 0)
+    started = time.monotonic()
+    bots_until_red(desk, bots)
+    wait_for_decisions(page, desk.session.snapshot()["decisions_made"])
+    assert time.monotonic() - started < 5
+    assert page.locator("#options button.option").first.is_disabled(), "an unpaired viewer cannot play"
+    context.close()
