@@ -1,0 +1,152 @@
+"""Train the slot model and export it to ONNX — the one command that makes ``models/slots.onnx``.
+
+    .venv/bin/pip install -e '.[train]'          # torch 2.13.0, CPU build
+    .venv/bin/python -m models.train_slots --out models/slots.onnx
+
+Deterministic (fixed seeds, single-threaded data generation), a progress bar per epoch, about
+5 minutes on 2 CPU cores. Training pairs come from :mod:`models.synth_crops` and are cached in
+``models/data/`` (git-ignored). CI never runs this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from vision.recognizer import KINDS
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+def build_model():
+    import torch.nn as nn
+
+    def block(cin: int, cout: int) -> list:
+        return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)]
+
+    return nn.Sequential(
+        *block(6, 16), nn.MaxPool2d(2),                          # 16×16
+        *block(16, 24), *block(24, 24), nn.MaxPool2d(2),         # 8×8
+        *block(24, 48), nn.MaxPool2d(2),                         # 4×4
+        *block(48, 64), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+        nn.Linear(64, len(KINDS)),
+    )
+
+
+def load_or_make(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    from models.synth_crops import make_dataset
+
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    cache = DATA_DIR / f"synth-{count}-{seed}.npz"
+    if cache.exists():
+        data = np.load(cache)
+        return data["references"], data["currents"], data["kinds"]
+    chunks, done, step = [], 0, 5000
+    while done < count:
+        n = min(step, count - done)
+        chunks.append(make_dataset(n, seed * 100_003 + done))
+        done += n
+        progress("data ", done, count, "")
+    references, currents, kinds = (np.concatenate(parts) for parts in zip(*chunks))
+    np.savez_compressed(cache, references=references, currents=currents, kinds=kinds)
+    return references, currents, kinds
+
+
+def progress(label: str, done: int, total: int, extra: str) -> None:
+    width = 30
+    filled = int(width * done / max(total, 1))
+    sys.stderr.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {extra}   ")
+    if done >= total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def train(out: Path, samples: int, epochs: int, seed: int) -> dict[str, float]:
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(2)
+    references, currents, kinds = load_or_make(samples, seed)
+    valid_refs, valid_curs, valid_kinds = load_or_make(max(2000, samples // 20), seed + 1)
+
+    def tensor(refs: np.ndarray, curs: np.ndarray) -> "torch.Tensor":
+        from vision.recognizer import model_input
+        return torch.from_numpy(model_input(refs, curs))
+
+    x, y = tensor(references, currents), torch.from_numpy(kinds)
+    vx, vy = tensor(valid_refs, valid_curs), torch.from_numpy(valid_kinds)
+    model = build_model()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    batch = 256
+    model = model.to(memory_format=torch.channels_last)
+    steps = epochs * ((len(x) + batch - 1) // batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    generator = torch.Generator().manual_seed(seed)
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(x), generator=generator)
+        started, seen, loss_sum = time.time(), 0, 0.0
+        for start in range(0, len(x), batch):
+            index = order[start:start + batch]
+            inputs = x[index].contiguous(memory_format=torch.channels_last)
+            if torch.rand(1, generator=generator).item() < 0.5:          # flips: the board has no "up" for a crop
+                inputs = inputs.flip(3)
+            loss = F.cross_entropy(model(inputs), y[index], label_smoothing=0.02)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            seen += len(index)
+            loss_sum += loss.item() * len(index)
+            progress(f"epoch {epoch + 1}/{epochs}", seen, len(x), f"loss {loss_sum / seen:.4f} "
+                                                                  f"{seen / (time.time() - started):.0f}/s")
+        accuracy = evaluate(model, vx, vy)
+        print(f"epoch {epoch + 1}: validation accuracy {accuracy:.4f}", file=sys.stderr)
+    export(model, out)
+    return {"validation_accuracy": accuracy, "parameters": sum(p.numel() for p in model.parameters())}
+
+
+def evaluate(model, x, y) -> float:
+    import torch
+
+    model.eval()
+    with torch.no_grad():
+        predictions = torch.cat([model(x[i:i + 512]).argmax(1) for i in range(0, len(x), 512)])
+    return float((predictions == y).float().mean())
+
+
+def export(model, out: Path) -> None:
+    import torch
+
+    model.eval()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    example = torch.zeros(1, 6, 32, 32)
+    torch.onnx.export(model, example, str(out), input_names=["pairs"], output_names=["logits"],
+                      dynamic_axes={"pairs": {0: "slots"}, "logits": {0: "slots"}}, opset_version=17,
+                      dynamo=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("models/slots.onnx"))
+    parser.add_argument("--samples", type=int, default=120_000)
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=2005)
+    args = parser.parse_args(argv)
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("training needs PyTorch: .venv/bin/pip install -e '.[train]'", file=sys.stderr)
+        return 2
+    figures = train(args.out, args.samples, args.epochs, args.seed)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB): {figures}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Piece colours: which player's piece is on a slot, from the real pieces' colours learned at setup.
+
+A colour is kept as a CIE Lab mean. Until the real pieces are shown, the nominal colours of
+``vision/palette.json`` stand in; :meth:`ColourModel.learn` replaces one from pixels of a piece the
+rules say is that player's (a setup photo of the discs on the score track, or any confirmed state).
+Lightness counts for less than hue: a lamp or a shadow moves L a lot and a/b little.
+
+>>> model = ColourModel.nominal(["red", "blue"])
+>>> patch = np.full((6, 6, 3), (40, 40, 190), np.uint8)
+>>> max(model.probabilities(patch.reshape(-1, 3)).items(), key=lambda kv: kv[1])[0]
+'red'
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import cv2
+import numpy as np
+
+PALETTE_FILE = Path(__file__).with_name("palette.json")
+LIGHTNESS_WEIGHT = 0.45
+LUT_SHIFT = 3
+LUT_LEVELS = 256 >> LUT_SHIFT
+SPREAD = 14.0             # Lab distance at which a colour is e^-0.5 as likely as an exact match
+
+
+def load_palette() -> dict:
+    return json.loads(PALETTE_FILE.read_text(encoding="utf-8"))
+
+
+def to_lab(bgr_pixels: np.ndarray) -> np.ndarray:
+    """(N, 3) uint8 BGR → (N, 3) float Lab (L 0…100, a/b about -128…127)."""
+    pixels = np.asarray(bgr_pixels, dtype=np.float32).reshape(-1, 1, 3) / 255.0
+    return cv2.cvtColor(pixels, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+
+class ColourModel:
+    def __init__(self, colours_bgr: Mapping[str, Iterable[float]]) -> None:
+        self.names = list(colours_bgr)
+        self.lab = to_lab(np.array([list(c) for c in colours_bgr.values()], np.float32))
+        self._lut: np.ndarray | None = None
+
+    @classmethod
+    def nominal(cls, names: Iterable[str], group: str = "player_colours") -> "ColourModel":
+        palette = load_palette()[group]
+        names = list(names)
+        unknown = [n for n in names if n not in palette]
+        if unknown:
+            raise ValueError(f"no nominal colour for {', '.join(unknown)}; known: {', '.join(palette)}")
+        return cls({name: palette[name] for name in names})
+
+    def learn(self, name: str, bgr_pixels: np.ndarray) -> None:
+        """Take ``name``'s colour from pixels of a real piece (the median resists stray background)."""
+        if len(bgr_pixels) == 0:
+            return
+        lab = np.median(to_lab(bgr_pixels), axis=0)
+        self._lut = None
+        if name in self.names:
+            self.lab[self.names.index(name)] = lab
+        else:
+            self.names.append(name)
+            self.lab = np.vstack([self.lab, lab])
+
+    def distances(self, lab_pixels: np.ndarray) -> np.ndarray:
+        """(N, colours) weighted Lab distances."""
+        weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
+        return np.linalg.norm((lab_pixels[:, None, :] - self.lab[None, :, :]) * weights, axis=2)
+
+    def nearest(self, bgr_pixels: np.ndarray) -> np.ndarray:
+        """Index of the nearest colour for every pixel (through a 32-level-per-channel lookup table,
+        so a whole supply zone costs one indexing operation)."""
+        if self._lut is None:
+            levels = (np.arange(LUT_LEVELS) + 0.5) * (256 / LUT_LEVELS)
+            grid = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), axis=-1).reshape(-1, 3)
+            self._lut = self.distances(to_lab(grid)).argmin(axis=1).astype(np.uint8)
+        q = np.asarray(bgr_pixels, dtype=np.uint8).reshape(-1, 3) >> LUT_SHIFT
+        return self._lut[(q[:, 0].astype(np.int32) * LUT_LEVELS + q[:, 1]) * LUT_LEVELS + q[:, 2]]
+
+    def probabilities(self, bgr_pixels: np.ndarray) -> dict[str, float]:
+        """How likely the piece these pixels show has each colour (median colour vs. each reference)."""
+        if len(bgr_pixels) == 0:
+            return {name: 1.0 / len(self.names) for name in self.names}
+        lab = np.median(to_lab(bgr_pixels), axis=0, keepdims=True)
+        d = self.distances(lab)[0]
+        score = np.exp(-0.5 * ((d - d.min()) / SPREAD) ** 2)
+        score /= score.sum()
+        return dict(zip(self.names, score.tolist()))
+
+
+def added_pixels(reference: np.ndarray, current: np.ndarray, keep: float = 0.35,
+                 min_difference: float = 30.0) -> np.ndarray:
+    """The pixels of ``current`` that changed most from ``reference`` near the crop's centre: the piece.
+
+    The reference is first matched to the current crop's overall brightness, so a dimmer lamp does
+    not count as change. Returns (N, 3) BGR pixels (possibly empty).
+    """
+    size = current.shape[0]
+    yy, xx = np.mgrid[0:size, 0:size]
+    central = (xx - (size - 1) / 2) ** 2 + (yy - (size - 1) / 2) ** 2 <= (size * 0.42) ** 2
+    ring = ~central
+    gain = (current[ring].mean(axis=0) + 1.0) / (reference[ring].mean(axis=0) + 1.0)
+    change = np.abs(current.astype(np.float32) - reference.astype(np.float32) * gain).sum(axis=2)
+    change[~central] = 0
+    values = change[central]
+    cut = max(np.quantile(values, 1 - keep), min_difference)
+    return current[change >= cut]

@@ -1,0 +1,183 @@
+"""Score the pipeline against a rendered set's ground truth (``companion render`` output).
+
+Protocol, per frame (each rendered still is its own table: its own board art, light and camera):
+
+1. **setup capture** — the same table rendered empty (what the user photographs at setup);
+2. **placement learning** — the same table with only the frame's building tiles and one disc per
+   player on the turn-order track, confirmed as the rules would confirm it: this is when a real
+   game enrols each tile's look and the pieces' colours, before any worker stands on them;
+3. the frame itself is observed and every slot not hidden by a hand is compared with the truth.
+
+A frame with a hand over the board must not be reported stable (``occluded_false_reports`` counts
+those that were). Cube zones are right when all five cube counts are exact.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import cv2
+import numpy as np
+
+from companion.games.table_view import Piece, TableView
+
+from .layout import Layout, load_layout
+from .observation import CUBE_TYPES, Observation, label_for
+from .pipeline import VisionPipeline
+from .recognizer import SlotModel
+
+
+class EvaluationError(Exception):
+    """A folder that is not a rendered set (the message says what is missing)."""
+
+
+def rendered_frames(folder: Path) -> Iterator[tuple[Path, dict[str, Any]]]:
+    if not folder.is_dir():
+        raise EvaluationError(f"{folder}: no such folder")
+    pairs = sorted(folder.glob("frame_*.json"))
+    if not pairs:
+        raise EvaluationError(f"{folder}: no frame_*.json truth files; make a set with "
+                              "`companion render caylus --frames N --out DIR --domain holdout`")
+    for truth_path in pairs:
+        image_path = truth_path.with_suffix(".jpg")
+        if not image_path.exists():
+            image_path = truth_path.with_suffix(".png")
+        try:
+            truth = json.loads(truth_path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise EvaluationError(f"{truth_path}: unreadable truth ({error})") from None
+        yield image_path, truth
+
+
+def truth_label(entry: dict[str, Any] | None) -> str:
+    if not entry:
+        return ""
+    return label_for(Piece.from_json(p) for p in entry.get("pieces", []))
+
+
+def calibration_view(view: TableView) -> TableView:
+    """The frame's tiles alone, plus one disc per player on the turn-order track."""
+    calibration = TableView(view.game, view.players)
+    for slot, pieces in view.slots.items():
+        for piece in pieces:
+            if piece.kind == "tile":
+                calibration.put(slot, piece)
+    for position, colour in enumerate(view.players, start=1):
+        calibration.put(f"turn_order.{position}", Piece("disc", colour))
+    return calibration
+
+
+@dataclass
+class Scores:
+    slots_total: int = 0
+    slots_right: int = 0
+    boards_total: int = 0
+    boards_right: int = 0
+    zones_total: int = 0
+    zones_right: int = 0
+    hand_frames: int = 0
+    occluded_false_reports: int = 0
+    clear_frames_flagged_occluded: int = 0
+    unregistered_frames: int = 0
+    elapsed_ms: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        def ratio(a: int, b: int) -> float | None:
+            return round(a / b, 5) if b else None
+        return {
+            "frames": self.boards_total + self.hand_frames,
+            "per_slot_accuracy": ratio(self.slots_right, self.slots_total),
+            "per_slot_error": ratio(self.slots_total - self.slots_right, self.slots_total),
+            "board_accuracy": ratio(self.boards_right, self.boards_total),
+            "cube_zone_accuracy": ratio(self.zones_right, self.zones_total),
+            "occluded_false_reports": self.occluded_false_reports,
+            "hand_frames": self.hand_frames,
+            "clear_frames_flagged_occluded": self.clear_frames_flagged_occluded,
+            "unregistered_frames": self.unregistered_frames,
+            "median_ms": round(float(np.median(self.elapsed_ms)), 2) if self.elapsed_ms else None,
+            "slots_scored": self.slots_total,
+            "top_confusions": dict(sorted(self.errors.items(), key=lambda kv: -kv[1])[:12]),
+        }
+
+
+def setup_pipeline(truth: dict[str, Any], layout: Layout, model: SlotModel | None) -> VisionPipeline:
+    """A pipeline set up on the frame's own table as a user would set it up (steps 1–2 above)."""
+    from .render.domains import sample_style
+    from .render.renderer import SimulatedTable
+
+    view = TableView.from_json(truth["view"])
+    style = truth["style"]
+    table = SimulatedTable(layout, sample_style(style["domain"], int(style["seed"])), tuple(truth["size"]))
+    pipeline = VisionPipeline(layout, view.players, model=model)
+    empty, _ = table.render(TableView(view.game, view.players), frame_seed=10_001)
+    pipeline.set_reference(empty)
+    calibration = calibration_view(view)
+    calibration_frame, _ = table.render(calibration, frame_seed=10_002)
+    pipeline.observe(calibration_frame, still=True)
+    pipeline.confirm(calibration_frame, calibration)
+    return pipeline
+
+
+def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any], layout: Layout) -> None:
+    hand = bool(truth.get("hand_pixels", 0)) and any(e.get("occluded") for e in truth["slots"].values())
+    if not observation.registered:
+        scores.unregistered_frames += 1
+    if hand:
+        scores.hand_frames += 1
+        if observation.stable:
+            scores.occluded_false_reports += 1
+    else:
+        scores.boards_total += 1
+        if observation.occluded:
+            scores.clear_frames_flagged_occluded += 1
+    board_right = observation.registered
+    for slot in layout.slot_names():
+        entry = truth["slots"].get(slot)
+        if entry is not None and entry.get("occluded"):
+            continue
+        if slot not in observation.slots:
+            board_right = False
+            continue
+        expected = truth_label(entry)
+        seen, _ = observation.best(slot)
+        scores.slots_total += 1
+        if seen == expected:
+            scores.slots_right += 1
+        else:
+            board_right = False
+            key = f"{expected or 'empty'} -> {seen or 'empty'}"
+            scores.errors[key] = scores.errors.get(key, 0) + 1
+    if not hand and board_right:
+        scores.boards_right += 1
+    for seat, zone in truth.get("supplies", {}).items():
+        colour = zone["colour"]
+        if colour not in observation.supplies:
+            continue
+        if any(p.get("occluded") for p in zone.get("pieces", [])):
+            continue
+        scores.zones_total += 1
+        expected = {name: int(zone["counts"].get(name, 0)) for name in CUBE_TYPES}
+        if observation.supplies[colour] == expected:
+            scores.zones_right += 1
+
+
+def evaluate(folder: Path, layout_name: str = "caylus-2005", model_path: str | Path | None = None,
+             limit: int | None = None) -> dict[str, Any]:
+    layout = load_layout(layout_name)
+    model = SlotModel(model_path) if model_path else SlotModel()
+    scores = Scores()
+    for count, (image_path, truth) in enumerate(rendered_frames(folder)):
+        if limit is not None and count >= limit:
+            break
+        frame = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise EvaluationError(f"{image_path}: missing or unreadable image")
+        pipeline = setup_pipeline(truth, layout, model)
+        observation = pipeline.observe(frame, frame_index=count, still=True)
+        scores.elapsed_ms.append(observation.elapsed_ms)
+        score_frame(scores, observation, truth, layout)
+    return scores.to_json()

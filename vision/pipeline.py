@@ -1,0 +1,236 @@
+"""Frame → Observation: registration, stability gates, slot model, colours, tiles, cubes.
+
+>>> from vision.layout import load_layout
+>>> pipeline = VisionPipeline(load_layout(), ("red", "blue"), model=None)
+>>> pipeline.observe(np.zeros((72, 128, 3), np.uint8)).registered
+False
+
+Setup, in the order a first game goes:
+
+1. :meth:`VisionPipeline.set_reference` with a picture of the empty board (markers in view, or the
+   four corners tapped): every slot's reference crop, the supply zones' empty look, the board picture
+   the hand detector compares with.
+2. :meth:`VisionPipeline.confirm` whenever the rules have confirmed a state: the slots the state says
+   are empty take their current crop as the new reference (a tile placed under a worker's circle
+   becomes part of "the board" there), placed tiles are enrolled by name, piece colours are learned
+   from the pieces on the board.
+3. :meth:`VisionPipeline.observe` for every frame.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from companion.games.table_view import TableView
+
+from .colours import ColourModel, added_pixels, to_lab
+from .crops import crop_slots, rectify, slot_windows
+from .cubes import CUBE_TYPES, count_cubes, cube_colour_model
+from .layout import Layout
+from .observation import Observation, label_for
+from .recognizer import KINDS, SlotModel
+from .registration import MarkerBoard, Pose, RegistrationTracker
+from .stability import HandDetector, MotionGate
+from .tiles import TileLibrary
+
+import cv2
+
+HAND_PX_PER_MM = 0.5          # the hand detector's board picture: coarse is enough for an arm
+SUPPLY_PX_PER_MM = 2.0        # supply zones: a 10 mm cube is 20 px wide
+MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
+MIN_LABEL_PROBABILITY = 1e-4
+COLOURED_KINDS = ("worker", "house", "disc")
+
+
+@dataclass
+class Reference:
+    """What the empty table looked like (and what the rules have since confirmed)."""
+
+    crops: np.ndarray                       # (slots, 32, 32, 3) in the pipeline's slot order
+    hand_picture: np.ndarray                # top-down board picture for the hand detector
+    supply_pictures: dict[int, np.ndarray] = field(default_factory=dict)
+
+
+class VisionPipeline:
+    def __init__(self, layout: Layout, players: Sequence[str], model: SlotModel | str | Path | None = "default",
+                 use_markers: bool = True, slots: Sequence[str] | None = None) -> None:
+        self.layout = layout
+        self.players = tuple(players)
+        self.windows = slot_windows(layout, slots)
+        self.slot_names = list(self.windows)
+        self.accepts = [layout.region(name).accepts for name in self.slot_names]
+        if model == "default":
+            model = SlotModel()
+        elif isinstance(model, (str, Path)):
+            model = SlotModel(model)
+        self.model: SlotModel | None = model
+        markers = None
+        if use_markers:
+            markers = MarkerBoard({m.id: m.corners().astype(np.float32) for m in layout.markers}, layout.board_size,
+                                  getattr(cv2.aruco, layout.marker_dictionary))
+        self.tracker = RegistrationTracker(markers)
+        self.motion = MotionGate()
+        self.colours = ColourModel.nominal([p for p in self.players])
+        self.cube_colours = cube_colour_model()
+        self.tiles = TileLibrary()
+        self.reference: Reference | None = None
+        self.hands: HandDetector | None = None
+        self._board_bounds = (0.0, 0.0, *layout.board_size)
+
+    # -- setup ---------------------------------------------------------------------------------------
+    def set_reference(self, empty_board: np.ndarray, corners_px: Sequence[Sequence[float]] | None = None) -> Pose:
+        """Learn the empty table from a picture of it (the setup capture). Raises ValueError if the
+        board cannot be found in it."""
+        if corners_px is not None:
+            pose = self.tracker.set_corners(corners_px, self.layout.board_size)
+        else:
+            pose = self.tracker.update(empty_board)
+            if pose is None:
+                raise ValueError("the board was not found in the setup picture: are at least two markers in view?")
+        crops = crop_slots(empty_board, pose, self.windows)
+        hand_picture = rectify(empty_board, pose, self._board_bounds, HAND_PX_PER_MM)
+        supplies = {seat: self._supply_picture(empty_board, pose, seat) for seat in range(len(self.players))
+                    if self._has_zone(seat)}
+        self.reference = Reference(crops, hand_picture, supplies)
+        tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
+        self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6))
+        self.motion.reset()
+        return pose
+
+    def confirm(self, frame: np.ndarray, view: TableView) -> None:
+        """Learn from a frame whose contents the rules have confirmed (see the module docstring)."""
+        pose = self.tracker.pose
+        if pose is None or self.reference is None:
+            return
+        crops = crop_slots(frame, pose, self.windows)
+        for i, name in enumerate(self.slot_names):
+            pieces = view.pieces(name)
+            if not pieces:
+                self.reference.crops[i] = crops[i]
+                continue
+            for piece in pieces:
+                if piece.kind == "tile" and piece.name:
+                    self.tiles.enrol(piece.name, crops[i])
+            if len(pieces) == 1 and pieces[0].kind in COLOURED_KINDS and pieces[0].colour in self.players:
+                self.colours.learn(pieces[0].colour, added_pixels(self.reference.crops[i], crops[i]))
+        if self.hands is not None:
+            self.hands.accept(rectify(frame, pose, self._board_bounds, HAND_PX_PER_MM))
+
+    # -- every frame ---------------------------------------------------------------------------------
+    def observe(self, frame: np.ndarray, frame_index: int = 0, still: bool | None = None) -> Observation:
+        """Read one frame. ``still`` overrides the motion gate (a single photo is still by definition)."""
+        started = time.perf_counter()
+        pose = self.tracker.update(frame) if self.tracker.markers is not None or self.tracker.pose is not None else None
+        moving_ok = self.motion.update(frame)
+        if still is not None:
+            moving_ok = still
+        if pose is None or self.reference is None:
+            return Observation(frame_index=frame_index, registered=False,
+                               elapsed_ms=(time.perf_counter() - started) * 1000)
+        occluded_slots: frozenset[str] = frozenset()
+        occluded = False
+        if self.hands is not None:
+            reading = self.hands.read(rectify(frame, pose, self._board_bounds, HAND_PX_PER_MM))
+            occluded = reading.occluded
+            if occluded:
+                occluded_slots = self._slots_under(reading.mask)
+        crops = crop_slots(frame, pose, self.windows)
+        slots = self._read_slots(crops, occluded_slots)
+        supplies, confidence = self._read_supplies(frame, pose)
+        return Observation(
+            frame_index=frame_index, registered=True, occluded=occluded,
+            stable=bool(moving_ok and not occluded and not self.tracker.bumped),
+            slots=slots, occluded_slots=occluded_slots, supplies=supplies, supply_confidence=confidence,
+            elapsed_ms=(time.perf_counter() - started) * 1000)
+
+    def _slots_under(self, hand_mask: np.ndarray) -> frozenset[str]:
+        hidden = set()
+        for name, window in self.windows.items():
+            x = int((window.center[0] - self._board_bounds[0]) * HAND_PX_PER_MM)
+            y = int((window.center[1] - self._board_bounds[1]) * HAND_PX_PER_MM)
+            if 0 <= y < hand_mask.shape[0] and 0 <= x < hand_mask.shape[1] and hand_mask[y, x]:
+                hidden.add(name)
+        return frozenset(hidden)
+
+    def _read_slots(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, dict[str, float]]:
+        if self.model is None:
+            return {}
+        visible = [i for i, name in enumerate(self.slot_names) if name not in hidden]
+        kinds = self.model.kind_probabilities(self.reference.crops[visible], crops[visible],
+                                              [self.accepts[i] for i in visible])
+        slots = {}
+        for row, i in enumerate(visible):
+            slots[self.slot_names[i]] = self._labels(i, kinds[row], crops[i])
+        return slots
+
+    def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray) -> dict[str, float]:
+        """Kind probabilities × colour (or building) probabilities → label probabilities."""
+        name = self.slot_names[index]
+        labels: dict[str, float] = {}
+        reference = self.reference.crops[index]
+        pixels: np.ndarray | None = None
+        for kind, p in zip(KINDS, kind_probabilities.tolist()):
+            if p < MIN_LABEL_PROBABILITY:
+                continue
+            if kind == "empty":
+                labels[""] = labels.get("", 0.0) + p
+            elif kind in COLOURED_KINDS:
+                if pixels is None:
+                    pixels = added_pixels(reference, crop)
+                if kind == "disc" and name.startswith(MULTI_DISC_PREFIXES):
+                    for label, q in self._disc_groups(pixels).items():
+                        labels[label] = labels.get(label, 0.0) + p * q
+                    continue
+                for colour, q in self.colours.probabilities(pixels).items():
+                    label = f"{kind}:{colour}"
+                    labels[label] = labels.get(label, 0.0) + p * q
+            elif kind == "tile":
+                names = self.tiles.identify(crop)
+                if not names:
+                    labels["tile"] = labels.get("tile", 0.0) + p
+                for building, q in names.items():
+                    labels[f"tile:{building}"] = labels.get(f"tile:{building}", 0.0) + p * q
+            else:
+                labels[kind] = labels.get(kind, 0.0) + p
+        total = sum(labels.values()) or 1.0
+        return {label: round(v / total, 5) for label, v in labels.items() if v / total >= MIN_LABEL_PROBABILITY}
+
+    def _disc_groups(self, pixels: np.ndarray) -> dict[str, float]:
+        """Several discs on one space: every player colour that owns a fair share of the added pixels."""
+        if len(pixels) == 0:
+            return {f"disc:{c}": 1.0 / len(self.colours.names) for c in self.colours.names}
+        nearest = self.colours.nearest(pixels)
+        shares = np.bincount(nearest, minlength=len(self.colours.names)) / len(nearest)
+        present = [self.colours.names[i] for i in np.argsort(-shares) if shares[i] >= 0.22]
+        if len(present) <= 1:
+            return {f"disc:{c}": q for c, q in self.colours.probabilities(pixels).items()}
+        from companion.games.table_view import Piece
+        return {label_for(Piece("disc", c) for c in present): 1.0}
+
+    # -- supplies ------------------------------------------------------------------------------------
+    def _has_zone(self, seat: int) -> bool:
+        return any(zone.seat == seat for zone in self.layout.supplies)
+
+    def _supply_picture(self, frame: np.ndarray, pose: Pose, seat: int) -> np.ndarray:
+        zone = self.layout.supply(seat)
+        x, y = zone.origin
+        w, h = zone.size
+        return rectify(frame, pose, (x, y, x + w, y + h), SUPPLY_PX_PER_MM)
+
+    def _read_supplies(self, frame: np.ndarray, pose: Pose) -> tuple[dict[str, dict[str, int]], dict[str, float]]:
+        supplies, confidence = {}, {}
+        side_px = 10.0 * SUPPLY_PX_PER_MM
+        for seat, colour in enumerate(self.players):
+            if seat not in self.reference.supply_pictures:
+                continue
+            now = self._supply_picture(frame, pose, seat)
+            counts, sure = count_cubes(self.reference.supply_pictures[seat], now, side_px * side_px * 1.3,
+                                       self.cube_colours)
+            supplies[colour] = {name: counts[name] for name in CUBE_TYPES}
+            confidence[colour] = round(sure, 3)
+        return supplies, confidence

@@ -1,0 +1,66 @@
+"""The slot model: which kind of piece was added to a slot since the reference picture of it.
+
+A tiny CNN (exported to ONNX, run by onnxruntime on one batch of all slots) sees two 32×32 crops
+of a slot stacked as 6 channels: the crop *now* and the crop of the same patch of board taken at
+setup (or at the last confirmed state). It answers a probability per piece kind. It never sees
+colours as classes: which player a piece belongs to is decided afterwards from the calibrated real
+piece colours (:mod:`vision.colours`), and which building a tile is from its enrolled look
+(:mod:`vision.tiles`). Both keep the model independent of the user's copy of the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+KINDS = ("empty", "worker", "house", "disc", "tile", "provost", "bailiff")
+DEFAULT_MODEL = Path(__file__).resolve().parents[1] / "models" / "slots.onnx"
+
+
+class ModelError(Exception):
+    """The slot model file is missing or unusable; the message says what to do."""
+
+
+def model_input(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
+    """(N, 32, 32, 3) uint8 pairs → (N, 6, 32, 32) float32, each scaled to 0…1."""
+    stacked = np.concatenate([currents, references], axis=-1).astype(np.float32) * (1.0 / 255.0)
+    return np.ascontiguousarray(stacked.transpose(0, 3, 1, 2))
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))
+    return shifted / shifted.sum(axis=-1, keepdims=True)
+
+
+class SlotModel:
+    """onnxruntime session over the slot CNN; :meth:`kind_probabilities` is the one call."""
+
+    def __init__(self, path: str | Path = DEFAULT_MODEL, threads: int = 2) -> None:
+        import onnxruntime
+
+        path = Path(path)
+        if not path.is_file():
+            raise ModelError(f"slot model {path} not found; train one with "
+                             "`python -m models.train_slots --out models/slots.onnx`")
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        try:
+            self._session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception as error:  # onnxruntime raises its own exception types for corrupt files
+            raise ModelError(f"slot model {path} could not be loaded: {error}") from None
+        self._input = self._session.get_inputs()[0].name
+
+    def kind_probabilities(self, references: np.ndarray, currents: np.ndarray,
+                           accepted: Sequence[Sequence[str]] | None = None) -> np.ndarray:
+        """(N, len(KINDS)) probabilities. ``accepted[i]`` lists the kinds slot i can hold: the others
+        get probability 0 (empty is always possible)."""
+        if len(currents) == 0:
+            return np.zeros((0, len(KINDS)), np.float32)
+        logits = self._session.run(None, {self._input: model_input(references, currents)})[0]
+        if accepted is not None:
+            allowed = np.array([[k == "empty" or k in kinds for k in KINDS] for kinds in accepted])
+            logits = np.where(allowed, logits, -1e9)
+        return softmax(logits.astype(np.float64))
