@@ -24,7 +24,7 @@ PALETTE_FILE = Path(__file__).with_name("palette.json")
 LIGHTNESS_WEIGHT = 0.45
 LUT_SHIFT = 3
 LUT_LEVELS = 256 >> LUT_SHIFT
-SPREAD = 14.0             # Lab distance at which a colour is e^-0.5 as likely as an exact match
+TEMPERATURE = 4.0         # Lab distance by which a colour is e× less likely than the nearest one
 
 
 def load_palette() -> dict:
@@ -85,7 +85,7 @@ class ColourModel:
             return {name: 1.0 / len(self.names) for name in self.names}
         lab = np.median(to_lab(bgr_pixels), axis=0, keepdims=True)
         d = self.distances(lab)[0]
-        score = np.exp(-0.5 * ((d - d.min()) / SPREAD) ** 2)
+        score = np.exp(-(d - d.min()) / TEMPERATURE)
         score /= score.sum()
         return dict(zip(self.names, score.tolist()))
 

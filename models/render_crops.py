@@ -1,0 +1,82 @@
+"""Training pairs cut from the simulated table (train domain only), as the pipeline would see them.
+
+For each seed: a random mid-game state is rendered in a train-domain style, together with the same
+table empty and with only its tiles (the evaluation's setup protocol, vision/evaluation.py), and every
+slot gives one (reference crop, current crop, kind) triple. Slots under a hand are skipped; empty
+slots are subsampled (they are most of the board).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.games.table_view import TableView
+from vision.crops import crop_slots
+from vision.evaluation import calibration_view
+from vision.layout import Layout, load_layout
+from vision.pipeline import VisionPipeline
+from vision.recognizer import KINDS
+
+EMPTY_KEEP = 0.25
+
+
+def slot_kind(pieces: list[dict]) -> str:
+    kinds = {p["kind"] for p in pieces}
+    if not kinds:
+        return "empty"
+    for kind in ("tile", "worker", "house", "disc", "provost", "bailiff"):
+        if kind in kinds:
+            return kind
+    return "empty"
+
+
+def harvest(seed: int, layout: Layout, rng: np.random.Generator,
+            size: tuple[int, int] = (1280, 720)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    from companion.cli.render import COLOURS, random_midgame
+    from vision.render.domains import sample_style
+    from vision.render.hands import Hand
+    from vision.render.renderer import SimulatedTable
+
+    players = list(COLOURS[:int(rng.integers(2, 6))])
+    view = random_midgame(players, seed).table_view()
+    style = sample_style("train", seed)
+    table = SimulatedTable(layout, style, size)
+    hands = ()
+    if rng.random() < 0.3 and view.slots:
+        slot = sorted(view.slots)[int(rng.integers(len(view.slots)))]
+        hands = (Hand(layout.region(slot).center, float(rng.uniform(0, 360)), float(rng.uniform(35, 80)),
+                      float(rng.uniform(0.6, 1.0)), float(rng.uniform(0, 0.4)), style.skin_tone),)
+    frame, truth = table.render(view, hands, frame_seed=1)
+    pipeline = VisionPipeline(layout, players, model=None)
+    empty, _ = table.render(TableView(view.game, view.players), frame_seed=2)
+    pipeline.set_reference(empty)
+    calibration = calibration_view(view)
+    calibration_frame, _ = table.render(calibration, frame_seed=3)
+    pipeline.tracker.update(calibration_frame)
+    pipeline.confirm(calibration_frame, calibration)
+    pose = pipeline.tracker.update(frame)
+    if pose is None:
+        return (np.empty((0, 32, 32, 3), np.uint8),) * 2 + (np.empty(0, np.int64),)
+    crops = crop_slots(frame, pose, pipeline.windows)
+    keep, kinds = [], []
+    for i, name in enumerate(pipeline.slot_names):
+        entry = truth["slots"].get(name, {"pieces": [], "occluded": False})
+        if entry.get("occluded"):
+            continue
+        kind = slot_kind(entry["pieces"])
+        if kind == "empty" and rng.random() > EMPTY_KEEP:
+            continue
+        keep.append(i)
+        kinds.append(KINDS.index(kind))
+    return pipeline.reference.crops[keep].copy(), crops[keep], np.array(kinds, np.int64)
+
+
+def make_render_dataset(seeds: range, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    layout = load_layout()
+    parts = []
+    for n, seed in enumerate(seeds):
+        parts.append(harvest(seed, layout, np.random.default_rng(seed)))
+        if progress:
+            progress(n + 1, len(seeds))
+    references, currents, kinds = (np.concatenate(p) for p in zip(*parts))
+    return references, currents, kinds
