@@ -100,6 +100,11 @@ class Session:
         """Every state from the start, the current one last (used for charts and the reconciler)."""
         return list(self._states)
 
+    @property
+    def sources(self) -> list[str]:
+        """Where each committed decision came from (``camera``, ``prompt``, ``tablet`` …), in order."""
+        return list(self._sources)
+
     # ---- commands ------------------------------------------------------------------------------------------
 
     def decide(self, action: Action, source: str = "tablet") -> GameState:

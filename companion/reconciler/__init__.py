@@ -1,0 +1,15 @@
+"""The reconciler: the only place where vision meets rules (camera observations → the session's decisions).
+
+* :mod:`.evidence`  — how well an expected view explains an observation (log-likelihood)
+* :mod:`.search`    — legal decision sequences from the current state, grouped by look (beam search)
+* :mod:`.explain`   — illegal moves in the engine's words, forgotten steps
+* :mod:`.reconciler` — the :class:`Reconciler`: commit, prompt, alert, remind
+* :mod:`.synthetic` — a testing tool: noisy observations of a simulated table
+* :mod:`.replay`    — the pipeline over a recorded game (``companion replay``)
+"""
+
+from . import caylus_explainer  # noqa: F401  (registers the Caylus explainer)
+from .outcomes import Outcome
+from .reconciler import Policy, Reconciler
+
+__all__ = ["Outcome", "Policy", "Reconciler"]

@@ -1,0 +1,173 @@
+"""How well an expected table view explains one observation, as a log-likelihood.
+
+Views are reduced to what a camera can tell apart: a label per occupied slot and the counts it reads in
+each supply zone (:class:`VisibleView`). Hypotheses are compared *relative to a base view* (the current
+state's), so only the slots where they differ cost anything: unchanged slots cancel out.
+
+>>> from companion.games import Piece, TableView
+>>> from vision.observation import Observation
+>>> base = VisibleView.of(TableView("nim", ("red", "blue")))
+>>> moved = base.with_slots({"heap.1": "cube:gold"})
+>>> seen = Observation(registered=True, stable=True, slots={"heap.1": {"cube:gold": 0.9, "": 0.1}})
+>>> round(relative_loglik(seen, moved, base), 2)
+2.2
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from companion.games import TableView
+from vision.observation import CUBE_TYPES, Observation, label_for
+
+# A reading never rules a label out completely: a confident misread costs log(1e-3) ≈ −6.9, not −∞.
+PROBABILITY_FLOOR = 1e-3
+# How confident a reading must be to count as a disagreement worth an alert or a reminder.
+CONFIDENT = 0.7
+
+
+@dataclass(frozen=True)
+class VisibleView:
+    """What the camera can see of a table view: slot labels and the supply counts it reads."""
+
+    labels: Mapping[str, str]
+    supplies: Mapping[str, Mapping[str, int]]
+
+    @classmethod
+    def of(cls, view: TableView, supply_keys: Iterable[str] = CUBE_TYPES) -> "VisibleView":
+        keys = tuple(supply_keys)
+        labels = {slot: label_for(pieces) for slot, pieces in view.slots.items() if pieces}
+        supplies = {colour: {key: int(counts.get(key, 0)) for key in keys}
+                    for colour, counts in view.supplies.items()}
+        return cls(labels, supplies)
+
+    def label(self, slot: str) -> str:
+        return self.labels.get(slot, "")
+
+    def with_slots(self, changes: Mapping[str, str]) -> "VisibleView":
+        labels = dict(self.labels)
+        for slot, label in changes.items():
+            if label:
+                labels[slot] = label
+            else:
+                labels.pop(slot, None)
+        return VisibleView(labels, self.supplies)
+
+    def key(self) -> tuple:
+        """A hashable identity: two views with the same key look the same to the camera."""
+        return (tuple(sorted(self.labels.items())),
+                tuple(sorted((c, tuple(sorted(n.items()))) for c, n in self.supplies.items())))
+
+
+@dataclass(frozen=True)
+class ViewDiff:
+    """Where a view differs from the base: changed slot labels and changed supply rows."""
+
+    slots: Mapping[str, str]
+    supplies: Mapping[str, Mapping[str, int]]
+
+    @classmethod
+    def between(cls, view: VisibleView, base: VisibleView) -> "ViewDiff":
+        slots = {slot: view.label(slot) for slot in set(view.labels) | set(base.labels)
+                 if view.label(slot) != base.label(slot)}
+        supplies = {colour: counts for colour, counts in view.supplies.items()
+                    if dict(counts) != dict(base.supplies.get(colour, {}))}
+        return cls(slots, supplies)
+
+    def __bool__(self) -> bool:
+        return bool(self.slots or self.supplies)
+
+
+def slot_loglik(observation: Observation, slot: str, label: str) -> float:
+    """log P(reading | the slot holds ``label``); 0 for a slot that wasn't read or is covered."""
+    probabilities = observation.slots.get(slot)
+    if not probabilities or slot in observation.occluded_slots:
+        return 0.0
+    return math.log(max(probabilities.get(label, 0.0), PROBABILITY_FLOOR))
+
+
+def supply_loglik(observation: Observation, colour: str, counts: Mapping[str, int]) -> float:
+    """log P(counted supply | the true counts): exact match is worth the count's confidence."""
+    seen = observation.supplies.get(colour)
+    if seen is None:
+        return 0.0
+    confidence = min(max(observation.supply_confidence.get(colour, 0.5), PROBABILITY_FLOOR), 1 - PROBABILITY_FLOOR)
+    off_by = sum(abs(int(counts.get(key, 0)) - int(value)) for key, value in seen.items())
+    if off_by == 0:
+        return math.log(confidence)
+    return math.log(1 - confidence) - (off_by - 1)
+
+
+def relative_loglik(observation: Observation, view: VisibleView, base: VisibleView,
+                    diff: ViewDiff | None = None) -> float:
+    """log P(observation | view) − log P(observation | base), summed only where the two differ."""
+    diff = diff if diff is not None else ViewDiff.between(view, base)
+    score = 0.0
+    for slot, label in diff.slots.items():
+        score += slot_loglik(observation, slot, label) - slot_loglik(observation, slot, base.label(slot))
+    for colour, counts in diff.supplies.items():
+        score += supply_loglik(observation, colour, counts) - supply_loglik(
+            observation, colour, base.supplies.get(colour, {}))
+    return score
+
+
+def optimistic_loglik(observation: Observation, view: VisibleView, base: VisibleView, diff: ViewDiff) -> float:
+    """Like :func:`relative_loglik`, but a change the table doesn't show (yet) costs nothing.
+
+    Used to rank partial sequences in the beam: a worker placed and later sent home by activation leaves
+    no trace, so the intermediate state must not be punished for a slot the table shows unchanged.
+    """
+    score = 0.0
+    for slot, label in diff.slots.items():
+        gain = slot_loglik(observation, slot, label) - slot_loglik(observation, slot, base.label(slot))
+        if gain < 0 and observation.best(slot)[0] == base.label(slot):
+            gain = 0.0
+        score += gain
+    for colour, counts in diff.supplies.items():
+        gain = supply_loglik(observation, colour, counts) - supply_loglik(observation, colour,
+                                                                          base.supplies.get(colour, {}))
+        score += max(gain, 0.0) if _same(observation.supplies.get(colour), base.supplies.get(colour)) else gain
+    return score
+
+
+def _same(seen: Mapping[str, int] | None, expected: Mapping[str, int] | None) -> bool:
+    return seen is not None and all(int((expected or {}).get(k, 0)) == int(v) for k, v in seen.items())
+
+
+def changed_from(observation: Observation, base: VisibleView) -> ViewDiff:
+    """Where the observation's most likely reading differs from ``base`` (any confidence)."""
+    slots = {}
+    for slot in observation.slots:
+        if slot in observation.occluded_slots:
+            continue
+        label, _ = observation.best(slot)
+        if label != base.label(slot):
+            slots[slot] = label
+    supplies = {}
+    for colour, seen in observation.supplies.items():
+        expected = base.supplies.get(colour, {})
+        if any(int(expected.get(key, 0)) != int(value) for key, value in seen.items()):
+            supplies[colour] = dict(seen)
+    return ViewDiff(slots, supplies)
+
+
+def confident_mismatches(observation: Observation, view: VisibleView,
+                         confident: float = CONFIDENT) -> ViewDiff:
+    """Slots and supplies the observation confidently reads differently from ``view``."""
+    slots = {}
+    for slot in observation.slots:
+        if slot in observation.occluded_slots:
+            continue
+        label, probability = observation.best(slot)
+        if label != view.label(slot) and probability >= confident:
+            slots[slot] = label
+    supplies = {}
+    for colour, seen in observation.supplies.items():
+        if observation.supply_confidence.get(colour, 0.0) < confident:
+            continue
+        expected = view.supplies.get(colour, {})
+        if any(int(expected.get(key, 0)) != int(value) for key, value in seen.items()):
+            supplies[colour] = dict(seen)
+    return ViewDiff(slots, supplies)

@@ -1,0 +1,99 @@
+"""Why the table disagrees with every legal explanation: an illegal move or a forgotten step.
+
+A disagreement is *forgotten* when the table still shows what a slot or supply held a few decisions
+ago (the engine moved the bailiff, paid the income … and nobody did it on the table). Otherwise it is
+*illegal*: a game's explainer turns the physical change into the decision it looks like, and the engine,
+asked to apply it, says in its own words which rule forbids it (:class:`RuleError`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from companion.games import Action, GameState, RuleError
+
+from .evidence import ViewDiff, VisibleView
+
+# game name → function(state, residual diff, players) → decisions the physical change looks like
+Explainer = Callable[[GameState, ViewDiff, Sequence[str]], list[Action]]
+EXPLAINERS: dict[str, Explainer] = {}
+
+
+def register_explainer(game: str, explainer: Explainer) -> None:
+    EXPLAINERS[game] = explainer
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str            # "illegal" or "forgotten"
+    message: str
+    player: str | None = None
+    place: str | None = None
+    rule: str | None = None
+
+
+def colour_of(label: str) -> str | None:
+    """``worker:red`` → ``red``; tiles and uncoloured pieces → ``None``."""
+    kind, _, detail = label.partition("+")[0].partition(":")
+    return detail if detail and kind != "tile" else None
+
+
+def describe(label: str) -> str:
+    return label.replace("+", " and ").replace(":", " ") if label else "nothing"
+
+
+def split_forgotten(mismatch: ViewDiff, expected: VisibleView, earlier: Sequence[VisibleView]
+                    ) -> tuple[list[Finding], ViewDiff]:
+    """Reminders for what the table still shows from an earlier state, and the rest of the disagreement."""
+    reminders: list[Finding] = []
+    rest_slots, rest_supplies = {}, {}
+    for slot, seen in sorted(mismatch.slots.items()):
+        if any(view.label(slot) == seen for view in earlier):
+            wanted = expected.label(slot)
+            reminders.append(Finding("forgotten", f"{slot} should now show {describe(wanted)} "
+                                     f"(the table still shows {describe(seen)})",
+                                     colour_of(wanted) or colour_of(seen), slot.rsplit(".", 1)[0]))
+        else:
+            rest_slots[slot] = seen
+    for colour, seen in sorted(mismatch.supplies.items()):
+        if any(_same_counts(view.supplies.get(colour, {}), seen) for view in earlier):
+            wanted = expected.supplies.get(colour, {})
+            change = ", ".join(f"{'+' if wanted.get(k, 0) > seen.get(k, 0) else ''}"
+                               f"{wanted.get(k, 0) - seen.get(k, 0)} {k}"
+                               for k in sorted(seen) if wanted.get(k, 0) != seen.get(k, 0))
+            reminders.append(Finding("forgotten", f"{colour.capitalize()}'s supply is not up to date: {change}",
+                                     colour, f"supply.{colour}"))
+        else:
+            rest_supplies[colour] = seen
+    return reminders, ViewDiff(rest_slots, rest_supplies)
+
+
+def _same_counts(expected: dict, seen: dict) -> bool:
+    return all(int(expected.get(key, 0)) == int(value) for key, value in seen.items())
+
+
+def explain_illegal(game: str, state: GameState, residual: ViewDiff, players: Sequence[str],
+                    expected: VisibleView) -> Finding:
+    """The rule a physical change breaks, in the engine's words when the game has an explainer."""
+    explainer = EXPLAINERS.get(game)
+    for action in explainer(state, residual, players) if explainer else []:
+        try:
+            state.apply(action)
+        except RuleError as refusal:
+            player = refusal.player or (players[action.player] if 0 <= action.player < len(players) else None)
+            return Finding("illegal", refusal.message, player, refusal.place, refusal.rule)
+    return _generic_finding(residual, expected)
+
+
+def _generic_finding(residual: ViewDiff, expected: VisibleView) -> Finding:
+    for slot, seen in sorted(residual.slots.items()):
+        return Finding("illegal", f"The table shows {describe(seen)} on {slot}, which no legal move explains",
+                       colour_of(seen), slot.rsplit(".", 1)[0], "the table must follow a legal move")
+    for colour, seen in sorted(residual.supplies.items()):
+        wanted = expected.supplies.get(colour, {})
+        counts = ", ".join(f"{int(value) - wanted.get(key, 0):+d} {key}" for key, value in sorted(seen.items())
+                           if int(value) != wanted.get(key, 0))
+        return Finding("illegal", f"{colour.capitalize()}'s supply shows {counts} that no legal move explains",
+                       colour, f"supply.{colour}", "resources come only from what a building or rule gives")
+    return Finding("illegal", "The table doesn't match any legal move")

@@ -1,0 +1,408 @@
+"""The reconciler: turns camera observations into the session's decisions, alerts and prompts.
+
+Each stable observation is compared with the expected views of the states reachable by legal decision
+sequences from the current one (:mod:`.search`), scored by the log-likelihood of the slot readings
+(:mod:`.evidence`). A sequence is committed only when every plausible explanation starts with it and it
+stayed so over ``Policy.confirm_frames`` stable frames; occluded or moving frames never count. What no
+legal sequence explains becomes, once it persists, a reminder (the table still shows an earlier state)
+or an illegal-move alert in the engine's words (:mod:`.explain`); the game waits until the table is put
+right or a player settles it on the tablet. What the camera cannot tell becomes a prompt.
+
+The reconciler keeps no clock: it only knows the frame indexes it is given, so a replay is exact.
+
+>>> from companion.session import Journal, Session                                  # doctest: +SKIP
+>>> reconciler = Reconciler(Session.new(Journal(":memory:"), game="caylus",
+...                                     players=["red", "blue"], seed=1))             # doctest: +SKIP
+>>> for outcome in reconciler.observe(observation): print(outcome.kind)              # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.games import Action, Piece, RuleError
+from companion.session import Session
+from vision.observation import CUBE_TYPES, Observation, label_for
+
+from .evidence import (CONFIDENT, ViewDiff, VisibleView, changed_from, confident_mismatches, optimistic_loglik,
+                       relative_loglik)
+from .explain import Finding, describe, explain_illegal, split_forgotten
+from .outcomes import Outcome
+from .search import Group, HypothesisTree, beam_search, common_prefix
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How sure the reconciler must be before it acts. Defaults suit a camera at ~15 frames per second."""
+
+    confirm_frames: int = 2        # stable frames in a row that must agree before a commit
+    margin: float = 3.0            # log-likelihood lead over every explanation that disagrees
+    step_cost: float = 4.0         # prior against stories with more visible moves than needed (per move)
+    alert_frames: int = 4          # stable frames a disagreement must persist before an alert or reminder
+    prompt_frames: int = 2         # stable frames before the camera gives up and asks
+    depth: int = 6                 # decisions one stable view may be explained by
+    width: int = 6                 # looks kept at each depth of the beam
+    per_look: int = 3              # sequences kept per look
+    max_width: int = 24            # looks kept at one depth while they tie (a move the table hides)
+    confident: float = CONFIDENT   # a reading this sure can contradict the rules
+    recent_states: int = 8         # how far back a stale slot may come from (forgotten steps)
+    supply_keys: tuple[str, ...] = CUBE_TYPES
+
+
+@dataclass
+class _Watch:
+    """An alert the reconciler raised (or found open at start) and watches until the table is right."""
+
+    items: frozenset[tuple] | None   # None: found open after a restart, so its cause is unknown
+    kind: str
+    clean_frames: int = 0
+
+
+@dataclass
+class _Prompted:
+    decision: int
+    actions: tuple[Action, ...]
+    reason: str
+
+
+@dataclass
+class _Streaks:
+    commit: tuple[Action, ...] = ()
+    commit_frames: int = 0
+    ambiguity: tuple = ()
+    ambiguity_frames: int = 0
+    persistent: dict[tuple, int] = field(default_factory=dict)
+
+
+class Reconciler:
+    def __init__(self, session: Session, *, policy: Policy | None = None) -> None:
+        self.session = session
+        self.policy = policy or Policy()
+        self._tree: HypothesisTree | None = None
+        self._streaks = _Streaks()
+        self._watched: dict[int, _Watch] = {alert.id: _Watch(None, alert.kind)
+                                            for alert in session.open_alerts()}
+        self._ignored: dict[tuple, str] = {}          # items a player settled on the tablet → what the slot showed
+        self._overrides_seen: dict[str, tuple[Any, str]] = {}
+        self._asked: dict[int, _Prompted] = {}        # decision number → the prompt asked for it
+        self._history_views: dict[int, VisibleView] = {}
+        self._evidence: dict[tuple, float] = {}       # look → log-likelihood summed over stable frames
+
+    # ---- the one entry point -------------------------------------------------------------------------------
+
+    def observe(self, observation: Observation) -> list[Outcome]:
+        """Take one frame's reading; return what was committed, asked, alerted or resolved because of it."""
+        self._sync()
+        if not (observation.registered and observation.stable and not observation.occluded):
+            self._streaks = _Streaks(persistent={})
+            self._evidence = {}
+            return []
+        if self.session.state.is_over:
+            return []
+        observation = self._with_corrections(observation)
+        base = self._tree.root.view
+        if changed_from(observation, base):
+            cost = self.policy.step_cost
+            groups = beam_search(
+                self._tree, lambda node: relative_loglik(observation, node.view, base, node.diff)
+                - cost * node.visible_steps, depth=self.policy.depth, width=self.policy.width,
+                per_look=self.policy.per_look, max_width=self.policy.max_width, tie=self.policy.margin,
+                rank=lambda node: optimistic_loglik(observation, node.view, base, node.diff) - cost * node.visible_steps,
+                explained=lambda node: not changed_from(observation, node.view))
+        else:
+            groups = [Group(self._tree.root.key, 0.0, [self._tree.root])]
+        groups = self._accumulate(groups)
+        best = groups[0]
+        frame = observation.frame_index
+        outcomes: list[Outcome] = []
+        mismatch = confident_mismatches(observation, best.view, self.policy.confident)
+        reminders, residual = split_forgotten(mismatch, best.view, self._recent_views())
+        outcomes += self._settle_alerts(mismatch, reminders, frame)
+        real = self._persisting(reminders, residual)
+        outcomes += self._alert_if_persistent(real, reminders, residual, best, observation)
+        if any(self._streaks.persistent.get(item, 0) >= self.policy.confirm_frames
+               for item in _items(residual)) or self._blocked():
+            return outcomes
+        plausible = [group for group in groups if group.score >= best.score - self.policy.margin]
+        committed = self._commit_if_confirmed(plausible, frame)
+        if committed:
+            outcomes.append(committed)
+        else:
+            outcomes += self._prompt_if_needed(plausible, frame)
+        return outcomes
+
+    def _accumulate(self, groups: list[Group]) -> list[Group]:
+        """Add this frame's scores to the evidence gathered since the table last changed; best first.
+
+        A look met for the first time starts from the weakest evidence so far, so a newcomer can't
+        overtake on one frame what the others earned over several.
+        """
+        weakest = min(self._evidence.values(), default=0.0)
+        evidence = {group.key: self._evidence.get(group.key, weakest) + group.score for group in groups}
+        self._evidence = evidence
+        for group in groups:
+            group.score = evidence[group.key]
+        return sorted(groups, key=lambda group: -group.score)
+
+    # ---- answers and corrections from the tablet -----------------------------------------------------------
+
+    def answer(self, prompt: Outcome, action: Action) -> None:
+        """Apply a player's answer to a prompt (journaled as a decision with source ``prompt``)."""
+        if prompt.decision != len(self.session.actions):
+            raise RuleError("that question is no longer open: the game has moved on")
+        self.session.decide(action, source="prompt")
+
+    @property
+    def open_prompt(self) -> Outcome | None:
+        """The question waiting for the current decision, if one was asked."""
+        asked = self._asked.get(len(self.session.actions))
+        if asked is None:
+            return None
+        return Outcome("prompt", -1, asked.actions, asked.decision, asked.actions[0].player, reason=asked.reason)
+
+    def leaves_no_trace(self, action: Action) -> bool:
+        """True when the table would look exactly the same after ``action`` (a choice the camera can't see)."""
+        self._sync()
+        return any(child.actions[0] == action and child.key == self._tree.root.key
+                   for child in self._tree.children(self._tree.root))
+
+    def apply_correction(self, correction: Outcome) -> None:
+        """Replace the decisions from ``correction.decision`` on by ``correction.actions`` (undo, then redo)."""
+        if correction.kind != "correction" or correction.decision is None:
+            raise ValueError("not a correction offered by the reconciler")
+        while len(self.session.actions) > correction.decision:
+            self.session.undo()
+        for action in correction.actions:
+            self.session.decide(action, source="correction")
+        if correction.alert_id is not None:
+            self.session.resolve_alert(correction.alert_id, "fixed")
+            self._watched.pop(correction.alert_id, None)
+
+    # ---- keeping up with the session -----------------------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Notice what changed behind our back (tablet decisions, undo, alerts settled by a player)."""
+        state = self.session.state
+        if self._tree is None or self._tree.root.state is not state:
+            self._tree = HypothesisTree(state, self.policy.supply_keys)
+            self._streaks = _Streaks(persistent=self._streaks.persistent)
+            self._evidence = {}
+            count = len(self.session.actions)      # after an undo, forget what belonged to undone decisions
+            self._history_views = {i: v for i, v in self._history_views.items() if i < count}
+            self._asked = {d: asked for d, asked in self._asked.items() if d <= count}
+        alerts = {alert.id: alert for alert in self.session.alerts}
+        for alert_id, watch in list(self._watched.items()):
+            alert = alerts.get(alert_id)
+            if alert is None or alert.resolved is not None:
+                del self._watched[alert_id]
+                if alert is not None and watch.items:
+                    for item in watch.items:       # a player settled it: stop reading these as they are
+                        self._ignored[item] = alert.resolved
+        self._overrides_current()
+
+    def _overrides_current(self) -> dict[str, str]:
+        """Slot overrides from the tablet that still apply (until the expected view of the slot changes)."""
+        live = {}
+        base = self._tree.root.view
+        for slot, pieces in self.session.overrides.items():
+            label = label_for(_pieces(pieces))
+            seen = self._overrides_seen.get(slot)
+            if seen is None or seen[0] != label:
+                self._overrides_seen[slot] = seen = (label, base.label(slot))
+            if seen[1] == base.label(slot):
+                live[slot] = label
+        return live
+
+    def _with_corrections(self, observation: Observation) -> Observation:
+        """The observation with tablet overrides applied and readings a player settled set aside."""
+        slots = dict(observation.slots)
+        supplies = dict(observation.supplies)
+        for slot, label in self._overrides_current().items():
+            slots[slot] = {label: 1.0}
+        for item in self._ignored:
+            if item[0] == "slot" and observation.best(item[1])[0] == item[2]:
+                slots.pop(item[1], None)
+            elif item[0] == "supply" and _counts(supplies.get(item[1], {})) == item[2]:
+                supplies.pop(item[1], None)
+        return replace(observation, slots=slots, supplies=supplies)
+
+    def _recent_views(self) -> list[VisibleView]:
+        history = self.session.history()
+        views = []
+        for index in range(max(0, len(history) - 1 - self.policy.recent_states), len(history) - 1):
+            view = self._history_views.get(index)
+            if view is None:
+                view = self._history_views[index] = VisibleView.of(history[index].table_view(),
+                                                                  self.policy.supply_keys)
+            views.append(view)
+        return views
+
+    # ---- commits and prompts -------------------------------------------------------------------------------
+
+    def _commit_if_confirmed(self, plausible: list[Group], frame: int) -> Outcome | None:
+        prefix = common_prefix(node.actions for group in plausible for node in group.nodes)
+        streaks = self._streaks
+        if not prefix:
+            streaks.commit, streaks.commit_frames = (), 0
+            return None
+        shared = common_prefix([prefix, streaks.commit])
+        if shared:      # frames agree on at least the first decisions: confirm what they agree on
+            streaks.commit, streaks.commit_frames = shared, streaks.commit_frames + 1
+        else:
+            streaks.commit, streaks.commit_frames = prefix, 1
+        if streaks.commit_frames < self.policy.confirm_frames:
+            return None
+        prefix = streaks.commit
+        for action in prefix:
+            self.session.decide(action, source="camera")
+        self._sync()
+        return Outcome("commit", frame, prefix, len(self.session.actions) - len(prefix), prefix[0].player)
+
+    def _prompt_if_needed(self, plausible: list[Group], frame: int) -> list[Outcome]:
+        decision = self.session.state.pending()
+        number = len(self.session.actions)
+        if decision is None:
+            return []
+        sequences = [node.actions for group in plausible for node in group.nodes]
+        if all(sequences):
+            # something visible happened, but the looks alike: which first decision was it?
+            reason = "hidden"
+            actions = tuple(dict.fromkeys(sequence[0] for sequence in sequences))
+            if len(actions) < 2:
+                return []
+        else:
+            invisible = [child.actions[0] for child in self._tree.children(self._tree.root)
+                         if child.key == self._tree.root.key]
+            if not invisible:
+                return []
+            reason, actions = "invisible", decision.actions
+        signature = (reason, actions)
+        streaks = self._streaks
+        if streaks.ambiguity == signature:
+            streaks.ambiguity_frames += 1
+        else:
+            streaks.ambiguity, streaks.ambiguity_frames = signature, 1
+        already = self._asked.get(number)
+        if streaks.ambiguity_frames < self.policy.prompt_frames or (already and already.actions == actions):
+            return []
+        asked = _Prompted(number, actions, reason)
+        self._asked[number] = asked
+        what = "which choice was made" if reason == "hidden" else "the camera can't see this choice"
+        return [Outcome("prompt", frame, actions, number, decision.player, reason=reason,
+                        message=f"{self.session.players[decision.player].capitalize()}, {decision.kind}: {what}",
+                        details={"decision_kind": decision.kind, "context": dict(decision.context)})]
+
+    # ---- disagreements: reminders, alerts, corrections -----------------------------------------------------
+
+    def _persisting(self, reminders: list[Finding], residual: ViewDiff) -> set[tuple]:
+        """Count how many stable frames in a row each disagreement has lasted; return those lasting enough."""
+        current = set(_items(residual)) | {("reminder", finding.message) for finding in reminders}
+        current = {item for item in current if item not in self._ignored}
+        previous = self._streaks.persistent
+        self._streaks.persistent = {item: previous.get(item, 0) + 1 for item in current}
+        return {item for item, frames in self._streaks.persistent.items() if frames >= self.policy.alert_frames}
+
+    def _covered(self, item: tuple) -> bool:
+        return any(watch.items and item in watch.items for watch in self._watched.values())
+
+    def _alert_if_persistent(self, lasting: set[tuple], reminders: list[Finding], residual: ViewDiff,
+                             best: Group, observation: Observation) -> list[Outcome]:
+        outcomes = []
+        frame = observation.frame_index
+        for finding in reminders:
+            item = ("reminder", finding.message)
+            if item in lasting and not self._covered(item):
+                alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
+                                                 rule="forgotten step", kind="forgotten")
+                self._watched[alert.id] = _Watch(frozenset({item}), "forgotten")
+                outcomes.append(Outcome("reminder", frame, player=_seat(self.session, finding.player),
+                                        message=finding.message, alert_id=alert.id, place=finding.place,
+                                        rule="forgotten step"))
+        items = frozenset(item for item in _items(residual) if item in lasting and not self._covered(item))
+        if not items:
+            return outcomes
+        correction = self._correction_for(observation, best)
+        if correction is not None:
+            alert = self.session.raise_alert(correction.message, player=self._colour(correction.player),
+                                             kind="camera", rule="the camera contradicts an answer")
+            self._watched[alert.id] = _Watch(items, "camera")
+            outcomes.append(replace(correction, frame_index=frame, alert_id=alert.id))
+            return outcomes
+        lasting_residual = ViewDiff({slot: label for kind, slot, label in items if kind == "slot"},
+                                    {colour: dict(counts) for kind, colour, counts in items if kind == "supply"})
+        finding = explain_illegal(self.session.game, best.nodes[0].state, lasting_residual, self.session.players,
+                                  best.view)
+        alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
+                                         rule=finding.rule, kind="illegal")
+        self._watched[alert.id] = _Watch(items, "illegal")
+        outcomes.append(Outcome("alert", frame, player=_seat(self.session, finding.player), message=finding.message,
+                                alert_id=alert.id, place=finding.place, rule=finding.rule,
+                                details={"seen": {slot: describe(label) for _, slot, label in sorted(
+                                    i for i in items if i[0] == "slot")}}))
+        return outcomes
+
+    def _settle_alerts(self, mismatch: ViewDiff, reminders: list[Finding], frame: int) -> list[Outcome]:
+        """Resolve watched alerts whose disagreement is gone for ``confirm_frames`` stable frames."""
+        outcomes = []
+        now = set(_items(mismatch)) | {("reminder", finding.message) for finding in reminders}
+        for alert_id, watch in list(self._watched.items()):
+            gone = not now if watch.items is None else not (watch.items & now)
+            watch.clean_frames = watch.clean_frames + 1 if gone else 0
+            if watch.clean_frames >= self.policy.confirm_frames:
+                self.session.resolve_alert(alert_id, "fixed")
+                del self._watched[alert_id]
+                outcomes.append(Outcome("resolved", frame, alert_id=alert_id, message="the table is right again"))
+        return outcomes
+
+    def _blocked(self) -> bool:
+        """An illegal move (or an alert of unknown cause after a restart) holds the game until settled."""
+        return any(watch.kind in ("illegal", "camera") for watch in self._watched.values())
+
+    def _correction_for(self, observation: Observation, best: Group) -> Outcome | None:
+        """If swapping a recent prompt answer for another option explains the table, offer that instead."""
+        actions = self.session.actions
+        history = self.session.history()
+        sources = self.session.sources
+        answered_prompts = [d for d in self._asked if d < len(actions) and sources[d] == "prompt"]
+        for decision in sorted(answered_prompts, reverse=True)[:self.policy.recent_states]:
+            asked = self._asked[decision]
+            answered = actions[decision]
+            for alternative in asked.actions:
+                if alternative == answered:
+                    continue
+                try:
+                    state = history[decision].apply(alternative)
+                    redone = [alternative]
+                    for later in actions[decision + 1:]:
+                        state = state.apply(later)
+                        redone.append(later)
+                except RuleError:
+                    continue
+                view = VisibleView.of(state.table_view(), self.policy.supply_keys)
+                if not confident_mismatches(observation, view, self.policy.confident):
+                    player = self.session.players[answered.player].capitalize()
+                    return Outcome("correction", observation.frame_index, tuple(redone), decision, answered.player,
+                                   message=f"The table shows {player} chose {alternative}, not the answer "
+                                           f"given ({answered}); correct the game?")
+        return None
+
+    def _colour(self, seat: int | None) -> str | None:
+        return self.session.players[seat] if seat is not None else None
+
+
+def _items(diff: ViewDiff) -> list[tuple]:
+    return ([("slot", slot, label) for slot, label in sorted(diff.slots.items())]
+            + [("supply", colour, _counts(counts)) for colour, counts in sorted(diff.supplies.items())])
+
+
+def _counts(counts: dict) -> tuple:
+    return tuple(sorted((key, int(value)) for key, value in counts.items()))
+
+
+def _pieces(pieces: list[dict[str, Any]]) -> tuple[Piece, ...]:
+    return tuple(Piece.from_json(p) for p in pieces)
+
+
+def _seat(session: Session, colour: str | None) -> int | None:
+    return session.players.index(colour) if colour in session.players else None

@@ -1,0 +1,107 @@
+"""Run the reconciler over a recorded game and summarise what it did (``companion replay``, the benchmark).
+
+Hidden choices are answered from ``answers`` — the game's decisions in order, as a bot or a scorer
+wrote them — the way a player at the table would: only when the camera really can't see the choice
+(an ``invisible`` prompt whose true answer leaves the table unchanged, or a ``hidden`` prompt among
+look-alikes). A visible move is left for the camera to find.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from companion.games import Action
+from companion.session import Journal, Session
+from vision.observation import Observation
+
+from .outcomes import Outcome
+from .reconciler import Policy, Reconciler
+
+
+@dataclass
+class ReplayRun:
+    session: Session
+    reconciler: Reconciler
+    outcomes: list[Outcome] = field(default_factory=list)
+    commit_frames: dict[int, int] = field(default_factory=dict)   # decision number → frame it was committed at
+
+
+def answer_if_hidden(reconciler: Reconciler, answers: Sequence[Action]) -> Outcome | None:
+    """Answer the open prompt from ``answers`` when a player would have to; return the prompt answered."""
+    prompt = reconciler.open_prompt
+    number = len(reconciler.session.actions)
+    if prompt is None or number >= len(answers):
+        return None
+    truth = answers[number]
+    if truth not in prompt.actions:
+        return None
+    if prompt.reason == "invisible" and not reconciler.leaves_no_trace(truth):
+        return None
+    reconciler.answer(prompt, truth)
+    return prompt
+
+
+def run(session: Session, observations: Iterable[Observation], *, answers: Sequence[Action] = (),
+        policy: Policy | None = None) -> ReplayRun:
+    reconciler = Reconciler(session, policy=policy)
+    result = ReplayRun(session, reconciler)
+    for observation in observations:
+        for outcome in reconciler.observe(observation):
+            result.outcomes.append(outcome)
+            if outcome.kind == "commit":
+                for offset in range(len(outcome.actions)):
+                    result.commit_frames[outcome.decision + offset] = observation.frame_index
+        if answers:
+            while answer_if_hidden(reconciler, answers) is not None:
+                result.commit_frames[len(session.actions) - 1] = observation.frame_index
+    return result
+
+
+def summary(result: ReplayRun, answers: Sequence[Action] = ()) -> dict[str, Any]:
+    """The one JSON object ``companion replay`` prints."""
+    session = result.session
+    sources = session.sources
+    committed = session.actions
+    data: dict[str, Any] = {
+        "game_id": session.game_id,
+        "moves_committed": len(committed),
+        "by_camera": sources.count("camera"),
+        "by_prompt": sources.count("prompt"),
+        "alerts": [alert.to_json() for alert in session.alerts],
+        "prompts": [outcome.to_json() for outcome in result.outcomes if outcome.kind == "prompt"],
+        "over": session.state.is_over,
+        "final_scores": {session.players[score.player]: score.total for score in session.state.scores()},
+    }
+    if answers:
+        wrong = [i for i, (made, truth) in enumerate(zip(committed, answers)) if made != truth]
+        data["expected_moves"] = len(answers)
+        data["wrong_commits"] = len(wrong)
+        data["first_wrong"] = wrong[0] if wrong else None
+    return data
+
+
+def load_answers(path: str | Path) -> list[Action]:
+    """``answers.json``: a list of ``Action.to_json()`` in game order; ``ValueError`` naming what is wrong."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise ValueError(f"no answers file {path}") from None
+    except json.JSONDecodeError as damage:
+        raise ValueError(f"{path} is not valid JSON ({damage})") from None
+    if not isinstance(data, list):
+        raise ValueError(f"{path} must hold a list of decisions")
+    actions = []
+    for number, item in enumerate(data, start=1):
+        try:
+            actions.append(Action.from_json(item))
+        except ValueError as damage:
+            raise ValueError(f"decision {number} in {path}: {damage}") from None
+    return actions
+
+
+def new_session(journal: Journal, setup: dict[str, Any]) -> Session:
+    return Session.new(journal, game=setup["game"], players=setup["players"], seed=int(setup["seed"]),
+                       variants=setup.get("variants", {}))

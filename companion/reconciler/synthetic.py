@@ -1,0 +1,230 @@
+"""A testing tool: noisy camera observations of a simulated table, without images.
+
+:class:`SyntheticCamera` reads a :class:`TableView` the way a slot classifier would: mostly right with
+high confidence, sometimes a confident misread, supply counts now and then off by one. :func:`record_game`
+plays a game with a seeded random bot and films it: hands over the board (occluded frames), a settling
+moment, then stable frames; with ``blocked_rate`` several moves are made under one hand. The result is a
+:class:`Recording` that the reconciler, the benchmark and ``companion replay`` consume, and that can be
+saved as a directory of observation JSON.
+
+>>> recording = record_game("caylus", ["red", "blue"], seed=3, noise=Noise(), max_decisions=5)
+>>> len(recording.actions), recording.observations[0].stable
+(5, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from companion.games import Action, GameState, TableView, new_game
+from vision.observation import CUBE_TYPES, Observation, label_for
+
+from .evidence import VisibleView
+
+RECORDING_FORMAT = "companion-observations/1"
+
+
+@dataclass(frozen=True)
+class Noise:
+    """How badly the simulated camera reads. ``Noise.clean()`` reads perfectly."""
+
+    misread_rate: float = 0.002                        # per slot and frame: the best label is wrong
+    true_confidence: tuple[float, float] = (0.80, 0.99)
+    misread_confidence: tuple[float, float] = (0.50, 0.90)
+    supply_error_rate: float = 0.02                   # per supply zone and frame: one count off by one
+    supply_confidence: tuple[float, float] = (0.85, 0.99)
+    wrong_supply_confidence: tuple[float, float] = (0.30, 0.80)
+
+    @classmethod
+    def clean(cls) -> "Noise":
+        return cls(0.0, (1.0, 1.0), (0.5, 0.5), 0.0, (1.0, 1.0), (0.5, 0.5))
+
+
+class SyntheticCamera:
+    """Turns table views into observations; seeded, so a recording is reproducible."""
+
+    def __init__(self, slot_names: Iterable[str], vocabulary: Iterable[str], noise: Noise, seed: int) -> None:
+        self.slot_names = sorted(set(slot_names))
+        self.vocabulary = sorted(set(vocabulary) | {""})
+        self.noise = noise
+        self.random = random.Random(seed)
+
+    def read(self, view: TableView, frame_index: int, *, stable: bool = True,
+             covered: Iterable[str] = ()) -> Observation:
+        visible = VisibleView.of(view)
+        covered = frozenset(covered)
+        slots = {}
+        for slot in sorted(set(self.slot_names) | set(visible.labels)):
+            truth = visible.label(slot)
+            slots[slot] = self._garbage() if slot in covered else self._reading(truth)
+        supplies, confidence = {}, {}
+        for colour, counts in visible.supplies.items():
+            supplies[colour], confidence[colour] = self._count(counts)
+        return Observation(frame_index=frame_index, registered=True, occluded=bool(covered),
+                           stable=stable and not covered, slots=slots, occluded_slots=covered,
+                           supplies=supplies, supply_confidence=confidence)
+
+    def _reading(self, truth: str) -> dict[str, float]:
+        rng, noise = self.random, self.noise
+        other = self._other(truth)
+        if rng.random() < noise.misread_rate:
+            wrong = rng.uniform(*noise.misread_confidence)
+            return {other: wrong, truth: 1.0 - wrong}
+        right = rng.uniform(*noise.true_confidence)
+        return {truth: right, other: 1.0 - right} if right < 1.0 else {truth: 1.0}
+
+    def _other(self, truth: str) -> str:
+        choices = [label for label in self.vocabulary if label != truth]
+        return self.random.choice(choices) if choices else "?"
+
+    def _garbage(self) -> dict[str, float]:
+        first, second = self.random.sample(self.vocabulary, 2) if len(self.vocabulary) > 1 else ("", "?")
+        return {first: 0.5, second: 0.5}
+
+    def _count(self, counts: dict[str, int]) -> tuple[dict[str, int], float]:
+        rng, noise = self.random, self.noise
+        seen = {cube: int(counts.get(cube, 0)) for cube in CUBE_TYPES}
+        if rng.random() < noise.supply_error_rate:
+            cube = rng.choice(CUBE_TYPES)
+            seen[cube] = max(0, seen[cube] + rng.choice((-1, 1))) if seen[cube] else 1
+            return seen, round(rng.uniform(*noise.wrong_supply_confidence), 3)
+        return seen, round(rng.uniform(*noise.supply_confidence), 3)
+
+
+@dataclass
+class Visit:
+    """One hand over the board: which decisions it carried out and when it left (first uncovered frame)."""
+
+    decisions: tuple[int, ...]
+    hand_left: int
+
+
+@dataclass
+class Recording:
+    game: str
+    players: list[str]
+    seed: int
+    variants: dict[str, Any]
+    fps: float
+    actions: list[Action]
+    observations: list[Observation] = field(default_factory=list)
+    visits: list[Visit] = field(default_factory=list)
+
+    def setup(self) -> dict[str, Any]:
+        return {"format": RECORDING_FORMAT, "game": self.game, "players": self.players, "seed": self.seed,
+                "variants": self.variants, "fps": self.fps}
+
+    def save(self, directory: str | Path) -> Path:
+        """Write ``game.json``, ``observations.jsonl``, ``answers.json`` and ``visits.json`` into ``directory``."""
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / "game.json").write_text(json.dumps(self.setup(), indent=1))
+        with open(directory / "observations.jsonl", "w") as out:
+            for observation in self.observations:
+                out.write(json.dumps(observation.to_json()) + "\n")
+        (directory / "answers.json").write_text(json.dumps([a.to_json() for a in self.actions]))
+        (directory / "visits.json").write_text(json.dumps([[list(v.decisions), v.hand_left] for v in self.visits]))
+        return directory
+
+
+def random_actions(game: str, players: Sequence[str], seed: int, max_decisions: int | None = None,
+                   **variants: Any) -> tuple[list[Action], list[GameState]]:
+    """A seeded random bot's game: its decisions and every state (the first one before any decision)."""
+    chooser = random.Random(seed)
+    states = [new_game(game, players, seed, **variants)]
+    actions: list[Action] = []
+    while not states[-1].is_over and (max_decisions is None or len(actions) < max_decisions):
+        action = chooser.choice(states[-1].pending().options).action
+        actions.append(action)
+        states.append(states[-1].apply(action))
+    return actions, states
+
+
+def layout_slots(game: str) -> list[str]:
+    """Every slot the board layout reads (Caylus), so empty slots get readings too."""
+    if game != "caylus":
+        return []
+    from vision.layout import load_layout
+    return load_layout("caylus-2005").slot_names(with_score=False)
+
+
+def record_game(game: str, players: Sequence[str], seed: int, *, noise: Noise | None = None,
+                camera_seed: int | None = None, fps: float = 15.0, hand_frames: tuple[int, int] = (3, 8),
+                settle_frames: int = 2, stable_frames: tuple[int, int] = (8, 12), idle_frames: int = 6,
+                blocked_rate: float = 0.1, max_blocked: int = 3, max_decisions: int | None = None,
+                actions: Sequence[Action] | None = None, **variants: Any) -> Recording:
+    """Film a game (a random bot's, or ``actions``) as the camera would see it, hands and all."""
+    if actions is None:
+        actions, states = random_actions(game, players, seed, max_decisions, **variants)
+    else:
+        states = [new_game(game, players, seed, **variants)]
+        for action in actions:
+            states.append(states[-1].apply(action))
+    views = [state.table_view() for state in states]
+    keys = [VisibleView.of(view).key() for view in views]
+    vocabulary = {label_for(pieces) for view in views for pieces in view.slots.values()}
+    camera = SyntheticCamera(layout_slots(game) or {s for v in views for s in v.slots}, vocabulary,
+                             noise or Noise(), seed if camera_seed is None else camera_seed)
+    pace = random.Random(seed * 7919 + 1)
+    recording = Recording(game, list(players), seed, dict(variants), fps, list(actions))
+    frames = recording.observations
+
+    def film(view: TableView, count: int, **how: Any) -> None:
+        for _ in range(count):
+            frames.append(camera.read(view, len(frames), **how))
+
+    film(views[0], pace.randint(*stable_frames))
+    done = 0
+    while done < len(actions):
+        if keys[done + 1] == keys[done]:          # a choice that leaves no trace: the player thinks, then taps
+            film(views[done + 1], idle_frames)
+            recording.visits.append(Visit((done,), -1))
+            done += 1
+            continue
+        last = done + 1
+        if pace.random() < blocked_rate:          # several moves under one hand
+            visible = 1
+            while last < len(actions) and visible < max_blocked:
+                last += 1
+                visible += keys[last] != keys[last - 1]
+        changed = _changed_slots(views[done], views[last])
+        film(views[last], pace.randint(*hand_frames), stable=False, covered=changed or {"hand"})
+        hand_left = len(frames)
+        film(views[last], settle_frames, stable=False)
+        film(views[last], pace.randint(*stable_frames))
+        recording.visits.append(Visit(tuple(range(done, last)), hand_left))
+        done = last
+    return recording
+
+
+def _changed_slots(before: TableView, after: TableView) -> set[str]:
+    slots = set(before.slots) | set(after.slots)
+    return {slot for slot in slots if label_for(before.pieces(slot)) != label_for(after.pieces(slot))}
+
+
+def load_recording(directory: str | Path) -> Recording:
+    """Read a directory written by :meth:`Recording.save`; ``ValueError`` with a readable message if it isn't one."""
+    directory = Path(directory)
+    try:
+        setup = json.loads((directory / "game.json").read_text())
+        if setup.get("format") != RECORDING_FORMAT:
+            raise ValueError(f"{directory / 'game.json'} is not a {RECORDING_FORMAT} file")
+        observations = []
+        with open(directory / "observations.jsonl") as lines:
+            for number, line in enumerate(lines, start=1):
+                if line.strip():
+                    try:
+                        observations.append(Observation.from_json(json.loads(line)))
+                    except (ValueError, KeyError, TypeError) as damage:
+                        raise ValueError(f"line {number} of {directory / 'observations.jsonl'} is damaged "
+                                         f"({damage})") from None
+    except FileNotFoundError as missing:
+        raise ValueError(f"{directory} has no {Path(missing.filename).name}: not a recorded game") from None
+    except json.JSONDecodeError as damage:
+        raise ValueError(f"{directory / 'game.json'} is not valid JSON ({damage})") from None
+    return Recording(str(setup["game"]), list(setup["players"]), int(setup["seed"]), dict(setup.get("variants", {})),
+                     float(setup.get("fps", 15.0)), [], observations)
