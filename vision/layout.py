@@ -33,7 +33,7 @@ class LayoutError(ValueError):
     """A layout file that can't be used, with the file and the offending field named."""
 
     def __init__(self, source: str, field_path: str, problem: str) -> None:
-        super().__init__(f"{source}: {field_path}: {problem}")
+        super().__init__(f"{source}: {field_path or 'the file'}: {problem}")
         self.source = source
         self.field_path = field_path
         self.problem = problem

@@ -65,6 +65,8 @@ class SimulatedTable:
         self._tint = {}
         self._tint_rng_seed = int(rng.integers(1 << 31))
         self._warp = self.camera.homography() @ np.linalg.inv(self.topdown.to_texture_matrix())
+        scale = np.sqrt(abs(np.linalg.det(self._warp[:2, :2] / self._warp[2, 2])))
+        self._antialias = float(np.clip(0.5 / max(scale, 1e-6), 0.3, 2.0))   # sigma in texture px
         # the bare table continues (mirrored) beyond the texture; the board texture is laid over it
         self._table_image = cv2.warpPerspective(self.topdown.table, self._warp, size, flags=cv2.INTER_LINEAR,
                                                 borderMode=cv2.BORDER_REFLECT)
@@ -89,7 +91,8 @@ class SimulatedTable:
             saved = td.image
             td.image = saved.copy()
             draw_tiles(td, self.layout, tiles, self.style.board_style)
-            texture, td.image = td.image, saved
+            # the texture is finer than the frame: low-pass it first, as a lens would, so edges don't alias
+            texture, td.image = cv2.GaussianBlur(td.image, (0, 0), self._antialias), saved
             self._board_image = cv2.warpPerspective(texture, self._warp, self.size, dst=self._table_image.copy(),
                                                     flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_TRANSPARENT)
             self._tiles_key = key
@@ -122,8 +125,8 @@ class SimulatedTable:
                                piece_colour(p.piece, self._tint_for(tint_key)))
             solids.append(solid)
             centre, box = image_box(cam, solid)
-            base = cam.project(np.array([[p.x, p.y, -p.z]]))[0]
-            truth.append(self._piece_truth(p, centre, box, base))
+            ground = cam.project(np.array([[p.x, p.y, 0.0]]))[0]
+            truth.append(self._piece_truth(p, centre, box, ground))
         shadow = np.zeros(board.shape[:2], np.float32)
         draw_shadows(shadow, cam, solids, self.light)
         shadow = cv2.GaussianBlur(shadow, (0, 0), 1.5 + 0.004 * self.size[0])
@@ -134,23 +137,30 @@ class SimulatedTable:
         return self._state
 
     @staticmethod
-    def _piece_truth(p: Placed, centre: np.ndarray, box: np.ndarray, base: np.ndarray) -> dict[str, Any]:
+    def _piece_truth(p: Placed, centre: np.ndarray, box: np.ndarray, ground: np.ndarray) -> dict[str, Any]:
         data = p.piece.to_json()
         if p.kind3d in ("coin1", "coin5"):
             data = {"kind": "coin", "value": 5 if p.kind3d == "coin5" else 1}
         return {"slot": p.slot, **data, "board_mm": [round(p.x, 2), round(p.y, 2), round(p.z, 2)],
-                "image": centre.tolist(), "base": base.tolist(), "bbox": box.tolist()}
+                "image": centre.tolist(), "ground": ground.tolist(), "bbox": box.tolist()}
 
     # -- per frame ---------------------------------------------------------------------------------------
     def _slot_samples(self) -> dict[str, np.ndarray]:
-        """Image points spread over each slot (centre + two rings), to test hand coverage quickly."""
+        """Image points covering each slot (every 4th pixel inside it, at least its centre), to test hand cover."""
         out = {}
+        w, h = self.size
+        step = 4
         for name in self.layout.slot_names():
             region = self.layout.region(name)
-            poly = region.polygon(segments=8)
-            c = np.array(region.center)
-            pts = np.vstack([c, c + (poly - c) * 0.5, c + (poly - c) * 0.9])
-            out[name] = self.camera.project(np.column_stack([pts, np.zeros(len(pts))]))
+            poly = self.camera.project(np.column_stack([region.polygon(segments=16), np.zeros(16 if region.shape == "circle" else len(region.polygon()))]))
+            x0, y0 = np.floor(poly.min(axis=0)).astype(int)
+            x1, y1 = np.ceil(poly.max(axis=0)).astype(int)
+            gx, gy = np.meshgrid(np.arange(x0, x1 + 1, step) + step / 2, np.arange(y0, y1 + 1, step) + step / 2)
+            pts = np.stack([gx.ravel(), gy.ravel()], axis=1)
+            contour = poly.astype(np.float32)
+            inside = [cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in pts]
+            centre = self.camera.project(np.array([[*region.center, 0.0]]))
+            out[name] = np.vstack([centre, pts[np.array(inside, bool)]]) if len(pts) else centre
         return out
 
     def render(self, view: TableView, hands: Sequence[Hand] = (), frame_seed: int = 0,
@@ -194,11 +204,11 @@ class SimulatedTable:
         supplies: dict[str, list[dict[str, Any]]] = {}
         for piece in state.pieces_truth:
             entry = dict(piece)
-            for key in ("image", "base"):
+            for key in ("image", "ground"):
                 entry[key] = [round(v, 2) for v in cam.distort_pixels(np.array(entry[key]))[0]]
             box = cam.distort_pixels(np.array(entry["bbox"]).reshape(2, 2))
             entry["bbox"] = [round(v, 2) for v in box.ravel()]
-            bx, by = entry["base"]
+            bx, by = entry["ground"]
             entry["occluded"] = bool(any_hand and 0 <= bx < w and 0 <= by < h and hand_mask[int(by), int(bx)] > 0)
             entry["in_frame"] = bool(0 <= bx < w and 0 <= by < h)
             slot = entry.pop("slot")

@@ -1,0 +1,40 @@
+import json
+
+from companion.cli import main
+from companion.games import Action, TableView, new_game
+
+
+def test_stills_have_truth_matching_a_legal_state(tmp_path, capsys):
+    assert main(["render", "caylus", "--seed", "3", "--frames", "2", "--out", str(tmp_path), "--size", "320x180"]) == 0
+    for i in range(2):
+        truth = json.loads((tmp_path / f"frame_{i:04d}.json").read_text())
+        assert (tmp_path / f"frame_{i:04d}.jpg").stat().st_size > 1000
+        view = TableView.from_json(truth["view"])
+        for slot, pieces in view.slots.items():
+            assert [p["kind"] for p in truth["slots"][slot]["pieces"]] == [p.kind for p in pieces]
+
+
+def test_whole_game_truth_matches_the_engine_final_state(tmp_path, capsys):
+    out = tmp_path / "game"
+    assert main(["render", "caylus", "--game", "--players", "2", "--seed", "4", "--out", str(out),
+                 "--size", "96x54", "--no-video"]) == 0
+    game = json.loads((out / "game.json").read_text())
+    answers = json.loads((out / "answers.json").read_text())
+    replayed = new_game("caylus", game["players"], game["seed"]).apply_all([Action.from_json(a) for a in answers])
+    assert replayed.is_over
+    assert [s.total for s in replayed.scores()] == [s["total"] for s in game["scores"]]
+    final_view = replayed.table_view()
+    with open(out / "truth.jsonl") as lines:
+        last = json.loads(lines.readlines()[-1])
+    assert last["hands"] == []
+    drawn = {slot: [p["kind"] for p in entry["pieces"]] for slot, entry in last["slots"].items()
+             if entry["pieces"] and not slot.startswith("score.")}
+    assert drawn == {slot: [p.kind for p in pieces] for slot, pieces in final_view.slots.items()}
+    assert len(list((out / "frames").iterdir())) == game["frames"]
+
+
+def test_bad_arguments_give_a_message_not_a_traceback(tmp_path, capsys):
+    assert main(["render", "caylus", "--frames", "1", "--out", str(tmp_path), "--size", "big"]) == 2
+    assert "--size must look like 1280x720" in capsys.readouterr().err
+    assert main(["render", "caylus", "--frames", "1", "--out", str(tmp_path), "--layout", str(tmp_path / "x.json")]) == 2
+    assert "not found" in capsys.readouterr().err
