@@ -107,3 +107,21 @@ def added_pixels(reference: np.ndarray, current: np.ndarray, keep: float = 0.35,
     values = change[central]
     cut = max(np.quantile(values, 1 - keep), min_difference)
     return current[change >= cut]
+
+
+def added_pixels_batch(references: np.ndarray, currents: np.ndarray, keep: float = 0.35,
+                       min_difference: float = 30.0) -> list[np.ndarray]:
+    """:func:`added_pixels` for a batch of crop pairs at once (N, S, S, 3) → N pixel arrays."""
+    if len(currents) == 0:
+        return []
+    size = currents.shape[1]
+    yy, xx = np.mgrid[0:size, 0:size]
+    central = (xx - (size - 1) / 2) ** 2 + (yy - (size - 1) / 2) ** 2 <= (size * 0.42) ** 2
+    ring = ~central
+    current = currents.astype(np.float32)
+    reference = references.astype(np.float32)
+    gain = (current[:, ring].mean(axis=1) + 1.0) / (reference[:, ring].mean(axis=1) + 1.0)
+    change = np.abs(current - reference * gain[:, None, None, :]).sum(axis=3)
+    cut = np.maximum(np.quantile(change[:, central], 1 - keep, axis=1), min_difference)
+    chosen = (change >= cut[:, None, None]) & central[None]
+    return [currents[i][chosen[i]] for i in range(len(currents))]

@@ -65,18 +65,44 @@ def crop_slots(image: np.ndarray, pose: Pose, windows: Mapping[str, SlotWindow],
 
     Each window's four corners go through the full pose (homography and lens), and the crop is the
     perspective warp those four points define: exact enough over a few centimetres even when the
-    lens bows the board as a whole.
+    lens bows the board as a whole. The warps are remembered for the last pose (the camera is still
+    most of the time).
     """
+    warps = _slot_warps(_pose_key(pose), pose, windows, crop_px)
+    crops = np.empty((len(windows), crop_px, crop_px, 3), dtype=np.uint8)
+    for i, warp in enumerate(warps):
+        crops[i] = cv2.warpPerspective(image, warp, (crop_px, crop_px), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                       borderMode=cv2.BORDER_REPLICATE)
+    return crops
+
+
+def _pose_key(pose: Pose) -> tuple:
+    lens = pose.lens
+    return (pose.image_from_board.tobytes(), None if lens is None else (lens.center, lens.focal_px, float(lens.k1)))
+
+
+_warp_cache: dict[tuple, list[np.ndarray]] = {}
+_map_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+CACHE_SIZE = 16
+
+
+def _remember(cache: dict, key: tuple, value):
+    if len(cache) >= CACHE_SIZE:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+    return value
+
+
+def _slot_warps(key: tuple, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int) -> list[np.ndarray]:
+    full_key = (key, tuple(windows), crop_px)
+    if full_key in _warp_cache:
+        return _warp_cache[full_key]
     corners_px = np.array([(0, 0), (crop_px - 1, 0), (crop_px - 1, crop_px - 1), (0, crop_px - 1)], np.float64)
     corners_mm = np.concatenate([_apply(w.board_from_crop(crop_px), corners_px) for w in windows.values()])
     corners_image = pose.to_image(corners_mm).astype(np.float32).reshape(-1, 4, 2)
     source = corners_px.astype(np.float32)
-    crops = np.empty((len(windows), crop_px, crop_px, 3), dtype=np.uint8)
-    for i, quad in enumerate(corners_image):
-        warp = cv2.getPerspectiveTransform(source, quad)
-        crops[i] = cv2.warpPerspective(image, warp, (crop_px, crop_px), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                       borderMode=cv2.BORDER_REPLICATE)
-    return crops
+    warps = [cv2.getPerspectiveTransform(source, quad) for quad in corners_image]
+    return _remember(_warp_cache, full_key, warps)
 
 
 def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -87,10 +113,14 @@ def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
 def rectify(image: np.ndarray, pose: Pose, bounds_mm: tuple[float, float, float, float],
             px_per_mm: float) -> np.ndarray:
     """A top-down picture of the board-mm rectangle ``bounds_mm`` (x0, y0, x1, y1) at ``px_per_mm``."""
-    x0, y0, x1, y1 = bounds_mm
-    width, height = max(1, round((x1 - x0) * px_per_mm)), max(1, round((y1 - y0) * px_per_mm))
-    xs = x0 + (np.arange(width) + 0.5) / px_per_mm
-    ys = y0 + (np.arange(height) + 0.5) / px_per_mm
-    grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
-    maps = pose.to_image(grid).astype(np.float32).reshape(height, width, 2)
-    return cv2.remap(image, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    key = (_pose_key(pose), tuple(bounds_mm), px_per_mm)
+    maps = _map_cache.get(key)
+    if maps is None:
+        x0, y0, x1, y1 = bounds_mm
+        width, height = max(1, round((x1 - x0) * px_per_mm)), max(1, round((y1 - y0) * px_per_mm))
+        xs = x0 + (np.arange(width) + 0.5) / px_per_mm
+        ys = y0 + (np.arange(height) + 0.5) / px_per_mm
+        grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+        points = pose.to_image(grid).astype(np.float32).reshape(height, width, 2)
+        maps = _remember(_map_cache, key, cv2.convertMaps(points[..., 0], points[..., 1], cv2.CV_16SC2))
+    return cv2.remap(image, maps[0], maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)

@@ -28,7 +28,7 @@ import numpy as np
 
 from companion.games.table_view import TableView
 
-from .colours import ColourModel, added_pixels, to_lab
+from .colours import ColourModel, added_pixels, added_pixels_batch
 from .crops import crop_slots, rectify, slot_windows
 from .cubes import CUBE_TYPES, count_cubes, cube_colour_model
 from .layout import Layout
@@ -41,7 +41,7 @@ from .tiles import TileLibrary
 import cv2
 
 HAND_PX_PER_MM = 0.5          # the hand detector's board picture: coarse is enough for an arm
-SUPPLY_PX_PER_MM = 2.0        # supply zones: a 10 mm cube is 20 px wide
+SUPPLY_PX_PER_MM = 1.2        # supply zones: a 10 mm cube is 12 px wide (the camera gives less)
 MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
 MIN_LABEL_PROBABILITY = 1e-4
 COLOURED_KINDS = ("worker", "house", "disc")
@@ -163,25 +163,23 @@ class VisionPipeline:
         visible = [i for i, name in enumerate(self.slot_names) if name not in hidden]
         kinds = self.model.kind_probabilities(self.reference.crops[visible], crops[visible],
                                               [self.accepts[i] for i in visible])
+        added = added_pixels_batch(self.reference.crops[visible], crops[visible])
         slots = {}
         for row, i in enumerate(visible):
-            slots[self.slot_names[i]] = self._labels(i, kinds[row], crops[i])
+            slots[self.slot_names[i]] = self._labels(i, kinds[row], crops[i], added[row])
         return slots
 
-    def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray) -> dict[str, float]:
+    def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray,
+                pixels: np.ndarray) -> dict[str, float]:
         """Kind probabilities × colour (or building) probabilities → label probabilities."""
         name = self.slot_names[index]
         labels: dict[str, float] = {}
-        reference = self.reference.crops[index]
-        pixels: np.ndarray | None = None
         for kind, p in zip(KINDS, kind_probabilities.tolist()):
             if p < MIN_LABEL_PROBABILITY:
                 continue
             if kind == "empty":
                 labels[""] = labels.get("", 0.0) + p
             elif kind in COLOURED_KINDS:
-                if pixels is None:
-                    pixels = added_pixels(reference, crop)
                 if kind == "disc" and name.startswith(MULTI_DISC_PREFIXES):
                     for label, q in self._disc_groups(pixels).items():
                         labels[label] = labels.get(label, 0.0) + p * q

@@ -29,6 +29,7 @@ MIN_MARKERS = 2                 # one marker's 4 corners span too little of the 
 MAX_REPROJECTION_PX = 3.0       # mean error of a believable fit
 BUMP_THRESHOLD_PX = 6.0         # board corners moving further than this mean a new pose
 BUMP_CONFIRM_FRAMES = 2         # consecutive frames agreeing on the new pose before it is taken
+FULL_SEARCH_EVERY = 5           # while markers are missing, search the whole frame every N frames
 LENS_K1_STEPS = tuple(round(k, 3) for k in np.arange(-0.40, 0.101, 0.02))
 
 
@@ -127,17 +128,54 @@ class MarkerBoard:
         parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         self._detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(self.dictionary), parameters)
 
-    def detect(self, image: np.ndarray) -> dict[int, np.ndarray]:
-        """Known markers visible in the picture: id → 4×2 image corners."""
+    def detect(self, image: np.ndarray, near: Pose | None = None) -> dict[int, np.ndarray]:
+        """Known markers visible in the picture: id → 4×2 image corners.
+
+        With ``near`` (the last pose), only small windows round where each marker was are searched,
+        pasted side by side into one strip: a fraction of the pixels, so a fraction of the time.
+        A marker that moved out of its window (a bump) is then simply not seen there.
+        """
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        if near is None:
+            return self._detect_in(grey, np.zeros(2))
+        height, width = grey.shape
+        windows = []
+        for corners_mm in self.corners_mm.values():
+            corners = near.to_image(corners_mm)
+            side = float(np.ptp(corners, axis=0).max())
+            margin = max(24.0, 0.6 * side)
+            x0, y0 = np.floor(corners.min(axis=0) - margin).astype(int)
+            x1, y1 = np.ceil(corners.max(axis=0) + margin).astype(int)
+            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+            if x1 - x0 > 8 and y1 - y0 > 8:
+                windows.append((x0, y0, x1, y1))
+        if not windows:
+            return {}
+        strip_height = max(y1 - y0 for _, y0, _, y1 in windows)
+        strip = np.full((strip_height, sum(x1 - x0 + 8 for x0, _, x1, _ in windows)), 255, np.uint8)
+        offsets, x = [], 0
+        for x0, y0, x1, y1 in windows:
+            strip[: y1 - y0, x: x + x1 - x0] = grey[y0:y1, x0:x1]
+            offsets.append((x, x + x1 - x0, np.array([x0 - x, y0], np.float32)))
+            x += x1 - x0 + 8
+        found = self._detect_in(strip, np.zeros(2))
+        placed = {}
+        for marker_id, corners in found.items():
+            centre_x = corners[:, 0].mean()
+            for start, end, shift in offsets:
+                if start <= centre_x < end:
+                    placed[marker_id] = corners + shift
+        return placed
+
+    def _detect_in(self, grey: np.ndarray, shift: np.ndarray) -> dict[int, np.ndarray]:
         corners, ids, _rejected = self._detector.detectMarkers(grey)
         if ids is None:
             return {}
-        return {int(i): c.reshape(4, 2) for i, c in zip(ids.ravel(), corners) if int(i) in self.corners_mm}
+        return {int(i): c.reshape(4, 2) + shift for i, c in zip(ids.ravel(), corners) if int(i) in self.corners_mm}
 
-    def locate(self, image: np.ndarray) -> Pose | None:
+    def locate(self, image: np.ndarray, near: Pose | None = None) -> Pose | None:
         """The pose from all visible markers, or None when too few are seen or the fit is not believable."""
-        seen = self.detect(image)
+        seen = self.detect(image, near)
         if len(seen) < MIN_MARKERS:
             return None
         board = np.concatenate([self.corners_mm[i] for i in seen]).astype(np.float32)
@@ -178,14 +216,29 @@ class RegistrationTracker:
         self.bumped = False
         self._candidate: Pose | None = None
         self._candidate_frames = 0
+        self._misses = 0
 
     def update(self, image: np.ndarray) -> Pose | None:
         self.bumped = False
-        found = self.markers.locate(image) if self.markers is not None else None
+        found = None
+        if self.markers is not None:
+            near = self.pose if self.pose is not None and self.pose.method != "corners" else None
+            found = self.markers.locate(image, near) if near is not None else None
+            moved = found is not None and near is not None and found.distance_px(near) > BUMP_THRESHOLD_PX
+            if found is None or moved or found.markers_seen < len(self.markers.corners_mm):
+                # Some marker was not where it was: hidden by a hand, or the board moved. Look everywhere
+                # when it looks like a move, else once in a while (not every frame while a hand stays).
+                self._misses += 1
+                if near is None or moved or self._candidate is not None or self._misses % FULL_SEARCH_EVERY == 1:
+                    everywhere = self.markers.locate(image)
+                    if everywhere is not None and (found is None or everywhere.markers_seen > found.markers_seen):
+                        found = everywhere
+            else:
+                self._misses = 0
         if found is None:
             return self.pose.kept() if self.pose is not None and self.pose.method != "corners" else self.pose
         if self.pose is None:
-            self.pose = found
+            self.pose, self._misses = found, 0
             return found
         if found.distance_px(self.pose) <= BUMP_THRESHOLD_PX:
             self._candidate, self._candidate_frames = None, 0
