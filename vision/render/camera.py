@@ -6,7 +6,7 @@ and makes an overhead camera an identity rotation.
 
 >>> cam = Camera.look_at((640, 360), hfov_deg=60, target=(200, 280), distance=800, tilt_deg=0)
 >>> np.round(cam.project([[200, 280, 0]])[0], 3).tolist()
-[639.5, 359.5]
+[319.5, 179.5]
 """
 
 from __future__ import annotations
