@@ -49,7 +49,10 @@ def explain_refusal(state: Any, decision: Decision, action: Any) -> RuleError:
                          player=state.colours[seat], rule="wrong decision kind")
     specific = SPECIFIC.get(action.kind)
     if specific is not None:
-        found = specific(state, seat, who, action)
+        try:
+            found = specific(state, seat, who, action)
+        except TypeError:  # arguments of the wrong shape (an object where a name belongs …)
+            found = None
         if found is not None:
             return found
     labels = "; ".join(option.label for option in decision.options[:6])

@@ -46,13 +46,22 @@ def apply_action(state: Any, action: Action) -> Any:
     index = state._option_index
     if index is None:
         index = state._option_index = {option.action: option for option in decision.options}
-    if not isinstance(action, Action) or action not in index:
+    if not isinstance(action, Action) or not _is_offered(action, index):
         from .explain import explain_refusal
         raise explain_refusal(state, decision, action)
     new = state.clone()
     resolve(new, action, decision)
     advance(new)
     return new
+
+
+def _is_offered(action: Action, index: dict[Action, Any]) -> bool:
+    """Whether ``action`` is one of the options; arguments that can't be hashed (objects, nested lists)
+    come from malformed input and are never an option."""
+    try:
+        return action in index
+    except TypeError:
+        return False
 
 
 def advance(state: Any) -> None:
