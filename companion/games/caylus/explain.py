@@ -50,7 +50,7 @@ def explain_refusal(state: Any, decision: Decision, action: Any) -> RuleError:
     specific = SPECIFIC.get(action.kind)
     if specific is not None:
         try:
-            found = specific(state, seat, who, action)
+            found = specific(state, seat, who, action, decision)
         except TypeError:  # arguments of the wrong shape (an object where a name belongs …)
             found = None
         if found is not None:
@@ -65,7 +65,7 @@ def _refuse(state: Any, seat: int, message: str, place: str | None, rule: str) -
     return RuleError(message, player=state.colours[seat], place=place, rule=rule)
 
 
-def _place(state: Any, seat: int, who: str, action: Action) -> RuleError | None:
+def _place(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
     from .flow import placement_cost
     place = action.arg("place")
     gate = action.kind == "gate"
@@ -133,7 +133,7 @@ def _place(state: Any, seat: int, who: str, action: Action) -> RuleError | None:
     return None
 
 
-def _provost(state: Any, seat: int, who: str, action: Action) -> RuleError | None:
+def _provost(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
     steps = action.arg("steps")
     if not isinstance(steps, int) or isinstance(steps, bool):
         return _refuse(state, seat, f"{who} can't move the provost: say how many squares (−3 to 3)", "provost",
@@ -154,7 +154,7 @@ def _provost(state: Any, seat: int, who: str, action: Action) -> RuleError | Non
     return None
 
 
-def _castle(state: Any, seat: int, who: str, action: Action) -> RuleError | None:
+def _castle(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
     if action.arg("skip"):
         return None
     cubes = action.arg("cubes")
@@ -176,7 +176,7 @@ def _castle(state: Any, seat: int, who: str, action: Action) -> RuleError | None
     return None
 
 
-def _favour(state: Any, seat: int, who: str, action: Action) -> RuleError | None:
+def _favour(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
     rows = RULES["favour_rows"]
     row = action.arg("row")
     if row not in rows:
@@ -188,7 +188,7 @@ def _favour(state: Any, seat: int, who: str, action: Action) -> RuleError | None
     return None
 
 
-def _build(state: Any, seat: int, who: str, action: Action) -> RuleError | None:
+def _build(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
     if action.arg("skip"):
         return None
     building_id = action.arg("building")
@@ -199,16 +199,221 @@ def _build(state: Any, seat: int, who: str, action: Action) -> RuleError | None:
     if state.stock.get(building_id, 0) <= 0:
         return _refuse(state, seat, f"{who} can't build the {building.title}: no tile of it is left", building_id,
                        "limited tiles")
+    if action.kind == "build":
+        builder, where = _activated(state, decision)
+        if building.kind != builder.effect["builds"]:
+            return _refuse(state, seat, f"{who} can't build the {building.title} at {where}: it builds "
+                           f"{builder.effect['builds']} buildings only", building_id, "builders build one kind")
+    if building.kind == "prestige":
+        square = action.arg("square")
+        if not (isinstance(square, int) and 1 <= square <= ROAD_LENGTH and state.road_tile[square] == "residence"
+                and state.road_owner[square] == seat):
+            return _refuse(state, seat, f"{who} can't build the {building.title} on square {square}: prestige "
+                           f"buildings replace one of {who}'s own residences", building_id,
+                           "prestige on your own residence")
+    elif state.houses[seat] <= 0:
+        return _refuse(state, seat, f"{who} can't build the {building.title}: {who} has no house left", building_id,
+                       "houses")
     pay = action.arg("pay") or ()
     lacking = [c for c in CUBES if isinstance(pay, tuple) and pay.count(c) > state.cubes[seat][CUBE_INDEX[c]]]
     if lacking:
         return _refuse(state, seat, f"{who} can't build the {building.title}: {who} has too few {lacking[0]}",
                        building_id, "pay the building's cost")
+    cost = " + ".join(f"{n} {'cube of any kind' if c == 'any' else c}" for c, n in building.cost.items())
+    return _refuse(state, seat, f"{who} can't build the {building.title} paying {_cubes_text(pay)}: it costs {cost}"
+                   + (" (less the favour's discount)" if action.kind == "favour_building" else ""), building_id,
+                   "pay the building's cost")
+
+
+def _activated(state: Any, decision: Decision) -> tuple[Any, str]:
+    """The building being activated and how messages name it ("the Park (square 9)")."""
+    square = decision.context.get("square")
+    building = state.catalogue[state.road_tile[square]]
+    return building, f"the {building.title} (square {square})"
+
+
+def _missing(state: Any, seat: int, price: dict[str, int]) -> str | None:
+    """What a player lacks to pay ``price`` ("1 cloth"), or ``None`` when they can pay."""
+    for what, amount in price.items():
+        held = state.deniers[seat] if what == "denier" else state.cubes[seat][CUBE_INDEX[what]]
+        if held < amount:
+            unit = "denier" + ("s" if amount > 1 else "") if what == "denier" else what
+            return f"it takes {amount} {unit} and {state.colours[seat].capitalize()} has {held}"
     return None
 
 
+def _price_text(price: dict[str, int]) -> str:
+    return " and ".join(f"{n} {'denier' + ('s' if n > 1 else '') if what == 'denier' else what}"
+                        for what, n in price.items())
+
+
+def _produce(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    building, where = _activated(state, decision)
+    choices = " or ".join(" + ".join(f"{n} {c}" for c, n in choice.items()) for choice in building.effect["choices"])
+    return _refuse(state, seat, f"{who} can't take {_cubes_text(action.arg('cubes'))} from {where}: it gives "
+                   f"{choices}", decision.context.get("square") and f"road.{decision.context['square']}",
+                   "production gives what the tile shows")
+
+
+def _owner_bonus(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    choices = " or ".join(str(o.action.arg("cube")) for o in decision.options)
+    return _refuse(state, seat, f"{who} can't take {action.arg('cube')!r} as the owner's cube: the building "
+                   f"gives its owner {choices}", f"road.{decision.context.get('square')}", "owner's cube")
+
+
+def _sell(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    if action.arg("skip"):
+        return None
+    cube = action.arg("cube")
+    _building, where = _activated(state, decision)
+    if cube not in CUBE_INDEX:
+        return _refuse(state, seat, f"{who} can't sell {cube!r} at {where}: say one cube (food, wood, stone, "
+                       "cloth or gold)", None, "malformed")
+    if state.cubes[seat][CUBE_INDEX[cube]] < 1:
+        return _refuse(state, seat, f"{who} can't sell {cube} at {where}: {who} has no {cube}", None,
+                       "sell your own cubes")
+    return None
+
+
+def _buy(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    if action.arg("skip"):
+        return None
+    building, where = _activated(state, decision)
+    cubes = action.arg("cubes")
+    if not isinstance(cubes, tuple) or not all(isinstance(c, str) and c in CUBE_INDEX for c in cubes):
+        return _refuse(state, seat, f"{who} can't buy at {where}: say which cubes, e.g. ['stone']", None, "malformed")
+    if "gold" in cubes:
+        return _refuse(state, seat, f"{who} can't buy gold at {where}: peddlers never sell gold", None,
+                       "no gold at the peddler")
+    offers = {offer["count"]: offer["price"] for offer in building.effect["offers"]}
+    if len(cubes) not in offers:
+        most = max(offers)
+        return _refuse(state, seat, f"{who} can't buy {len(cubes)} cubes at {where}: it sells "
+                       f"{'1 cube' if most == 1 else f'1 or {most} cubes'}", None, "peddler's offer")
+    lacking = _missing(state, seat, {"denier": offers[len(cubes)]})
+    if lacking:
+        return _refuse(state, seat, f"{who} can't buy {_cubes_text(cubes)} at {where}: {lacking}", None,
+                       "pay the peddler")
+    return None
+
+
+def _trade(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    if action.arg("skip"):
+        return None
+    building, where = _activated(state, decision)
+    trades = building.effect["trades"]
+    index = action.arg("trade")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(trades):
+        return _refuse(state, seat, f"{who} can't trade at {where}: choose trade 0 to {len(trades) - 1}", None,
+                       "malformed")
+    give = trades[index]["give"]
+    if "any" in give:
+        pay = action.arg("pay")
+        if not isinstance(pay, tuple) or len(pay) != give["any"] or not all(c in PLAIN for c in pay):
+            return _refuse(state, seat, f"{who} can't trade at {where}: pay {give['any']} cubes of food, wood, "
+                           "stone or cloth", None, "alchemist takes plain cubes")
+        lacking = [c for c in PLAIN if pay.count(c) > state.cubes[seat][CUBE_INDEX[c]]]
+        if lacking:
+            return _refuse(state, seat, f"{who} can't trade at {where}: {who} has too few {lacking[0]}", None,
+                           "pay the trade")
+        return None
+    lacking = _missing(state, seat, give)
+    if lacking:
+        return _refuse(state, seat, f"{who} can't trade {_price_text(give)} at {where}: {lacking}", None,
+                       "pay the trade")
+    return None
+
+
+def _joust(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    if action.arg("skip"):
+        return None
+    price = RULES["joust_price"]
+    lacking = _missing(state, seat, price)
+    if lacking:
+        return _refuse(state, seat, f"{who} can't joust: it costs {_price_text(price)}, and {lacking}",
+                       "joust_field", "joust costs 1 denier and 1 cloth")
+    return None
+
+
+def _convert(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    if action.arg("skip"):
+        return None
+    square = action.arg("square")
+    if not isinstance(square, int) or isinstance(square, bool) or not 1 <= square <= ROAD_LENGTH:
+        return _refuse(state, seat, f"{who} can't use the lawyer: say which road square (1 to {ROAD_LENGTH})",
+                       None, "malformed")
+    place = f"road.{square}"
+    tile = state.road_tile[square]
+    if tile is None:
+        return _refuse(state, seat, f"{who} can't transform square {square}: nothing is built there", place,
+                       "lawyer targets")
+    building = state.catalogue[tile]
+    what = f"{who} can't transform the {building.title} (square {square})"
+    if tile == "lawyer":
+        return _refuse(state, seat, f"{what}: the lawyer can never be transformed", place, "lawyer targets")
+    if building.kind == "fixed":
+        return _refuse(state, seat, f"{what}: it is printed on the board", place, "lawyer targets")
+    if building.kind in ("prestige", "residential"):
+        return _refuse(state, seat, f"{what}: the lawyer can't transform {building.kind} buildings", place,
+                       "lawyer targets")
+    owner = state.road_owner[square]
+    if building.kind != "neutral" and owner != seat:
+        return _refuse(state, seat, f"{what}: it belongs to {state.colours[owner].capitalize()}; the lawyer "
+                       "transforms neutral buildings or your own", place, "lawyer targets")
+    if any(target == square for target, _, _ in state.deferred):
+        return _refuse(state, seat, f"{what}: it is already being transformed", place, "lawyer targets")
+    if building.kind == "neutral" and state.houses[seat] <= 0:
+        return _refuse(state, seat, f"{what}: {who} has no house left to put on it", place, "houses")
+    price = {"cloth": 1} if action.kind == "favour_building" else {"cloth": 1, "denier": 1}
+    lacking = _missing(state, seat, price)
+    if lacking:
+        return _refuse(state, seat, f"{what}: it costs {_price_text(price)}, and {lacking}", place,
+                       "pay the lawyer")
+    return None
+
+
+def _favour_resources(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    column, top = action.arg("column"), decision.context.get("column")
+    if isinstance(column, int) and not isinstance(column, bool) and top is not None and column > top:
+        return _refuse(state, seat, f"{who} can't use column {column} of the resources row: the marker is on "
+                       f"column {top}", "favour.resources", "favour column reached")
+    if column == 4:
+        give = action.arg("give")
+        if give in CUBE_INDEX and state.cubes[seat][CUBE_INDEX[give]] < 1:
+            return _refuse(state, seat, f"{who} can't trade 1 {give} for 2 cubes: {who} has no {give}",
+                           "favour.resources", "trade your own cube")
+        if isinstance(action.arg("take"), tuple) and "gold" in action.arg("take"):
+            return _refuse(state, seat, f"{who} can't take gold with column 4 of the resources row: 2 cubes "
+                           "of food, wood, stone or cloth", "favour.resources", "no gold")
+    return None
+
+
+def _favour_building(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
+    if action.arg("skip"):
+        return None
+    column, top = action.arg("column"), decision.context.get("column")
+    if isinstance(column, int) and not isinstance(column, bool) and top is not None and column > top:
+        return _refuse(state, seat, f"{who} can't use column {column} of the buildings row: the marker is on "
+                       f"column {top}", "favour.buildings", "favour column reached")
+    if column == 4:
+        return _convert(state, seat, who, action, decision)
+    building = state.catalogue.get(action.arg("building")) if isinstance(action.arg("building"), str) else None
+    wanted = {2: "wood", 3: "stone", 5: "prestige"}.get(column)
+    if building is not None and wanted and building.kind != wanted:
+        return _refuse(state, seat, f"{who} can't build the {building.title} with column {column} of the buildings "
+                       f"row: it builds {wanted} buildings", "favour.buildings", "favour builds one kind")
+    return _build(state, seat, who, action, decision)
+
+
+def _cubes_text(cubes: Any) -> str:
+    return ", ".join(str(c) for c in cubes) if isinstance(cubes, tuple) else repr(cubes)
+
+
+PLAIN = ("food", "wood", "stone", "cloth")
 SPECIFIC = {"place": _place, "gate": _place, "provost": _provost, "guild": _provost, "castle": _castle,
-            "favour": _favour, "build": _build}
+            "favour": _favour, "build": _build, "produce": _produce, "owner_bonus": _owner_bonus, "sell": _sell,
+            "buy": _buy, "trade": _trade, "joust": _joust, "convert": _convert,
+            "favour_resources": _favour_resources, "favour_building": _favour_building}
 
 
 def _whose(state: Any, seat: int, occupant: int) -> str:
