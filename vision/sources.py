@@ -209,6 +209,64 @@ class ReconnectingSource:
             self._source.close()
 
 
+class SimulatedSource:
+    """The simulated table as a camera: a bot-played game, rendered frame by frame (hands included).
+
+    ``sim:seed=3,domain=holdout,players=3,fps=10`` — every option may be left out.
+    """
+
+    def __init__(self, argument: str = "") -> None:
+        options = _sim_options(argument)
+        from companion.cli.render import COLOURS, play_game
+        from vision.layout import load_layout
+        from vision.render.domains import sample_style
+        from vision.render.renderer import SimulatedTable
+        from vision.render.video import LiveTable, game_frames
+
+        seed, players = int(options.get("seed", 1)), int(options.get("players", 3))
+        size = tuple(int(v) for v in options.get("size", "1280x720").split("x"))
+        steps, _answers, _final = play_game(list(COLOURS[:players]), seed)
+        table = SimulatedTable(load_layout(options.get("layout", "caylus-2005")),
+                               sample_style(options.get("domain", "holdout"), seed), size)
+        self.name = f"sim:{argument}" if argument else "sim"
+        self._live = LiveTable(game_frames(table, steps), float(options.get("fps", 10)))
+        self._index = 0
+        self.truth: dict | None = None
+
+    def read(self) -> Frame | None:
+        try:
+            image, self.truth = next(self._live)
+        except StopIteration:
+            return None
+        frame = Frame(self._index, image, time.monotonic())
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        self._live = iter(())
+
+
+def _sim_options(argument: str) -> dict[str, str]:
+    options = {}
+    for part in filter(None, argument.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise CameraError(f"sim option {part!r} must look like key=value (e.g. sim:seed=3,domain=holdout)")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _simulated_source(argument: str) -> FrameSource:
+    try:
+        import vision.render  # noqa: F401
+    except ImportError:
+        raise CameraError("the simulated table is not available (vision.render is not installed)") from None
+    return SimulatedSource(argument)
+
+
+SIM_FACTORIES.setdefault("caylus", _simulated_source)
+
+
 def frames(source: FrameSource, limit: int | None = None) -> Iterator[Frame]:
     """Iterate a source until it ends (or ``limit`` frames)."""
     count = 0

@@ -1,0 +1,50 @@
+"""Recognition on the held-out domain: the issue's targets, measured.
+
+    .venv/bin/python tests/benchmarks/bench_vision.py [--frames 60] [--seed 4242]
+
+Renders ``--frames`` stills of the *holdout* domain (board art, tables, camera angles, lenses and light
+never used in training; seeds never used in training) into models/data/ (git-ignored, reused on the
+next run), then scores them with the same code as ``companion eval-vision`` and prints one JSON object
+with the targets beside the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+TARGETS = {"per_slot_error": "<= 0.001", "board_accuracy": ">= 0.97", "cube_zone_accuracy": ">= 0.99",
+           "occluded_false_reports": "== 0", "median_ms": "<= 40 (1280x720, 2 cores)"}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=4242)
+    parser.add_argument("--model", default=None)
+    args = parser.parse_args()
+    folder = REPO / "models" / "data" / f"holdout-{args.seed}-{args.frames}"
+    if not (folder / f"frame_{args.frames - 1:04d}.json").exists():
+        subprocess.run([sys.executable, "-m", "companion", "render", "caylus", "--seed", str(args.seed),
+                        "--frames", str(args.frames), "--out", str(folder), "--domain", "holdout"],
+                       check=True, cwd=REPO)
+    from vision.evaluation import evaluate
+
+    started = time.perf_counter()
+    result = evaluate(folder, model_path=args.model)
+    result["seconds"] = round(time.perf_counter() - started, 1)
+    result["targets"] = TARGETS
+    result["set"] = str(folder.relative_to(REPO))
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
