@@ -68,3 +68,14 @@ def give(state: CaylusState, colour: str, **amounts: int) -> CaylusState:
 
 def kinds(state: CaylusState) -> list[str]:
     return [event["type"] for event in state.events]
+
+
+def with_tile(state: CaylusState, square: int, tile: str, owner: int | None = None) -> CaylusState:
+    """The same position with ``tile`` built on ``square`` (from the stock, with the owner's house)."""
+    tiles, owners, stock, houses = list(state.road_tile), list(state.road_owner), dict(state.stock), list(state.houses)
+    tiles[square], owners[square] = tile, owner
+    if tile in stock:
+        stock[tile] -= 1
+    if owner is not None:
+        houses[owner] -= 1
+    return adjust(state, road_tile=tiles, road_owner=owners, stock=stock, houses=houses)
