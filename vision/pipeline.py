@@ -44,6 +44,8 @@ HAND_PX_PER_MM = 0.5          # the hand detector's board picture: coarse is eno
 SUPPLY_PX_PER_MM = 1.2        # supply zones: a 10 mm cube is 12 px wide (the camera gives less)
 MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
 MIN_LABEL_PROBABILITY = 1e-4
+UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
+UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
 COLOURED_KINDS = ("worker", "house", "disc")
 
 
@@ -54,6 +56,19 @@ class Reference:
     crops: np.ndarray                       # (slots, 32, 32, 3) in the pipeline's slot order
     hand_picture: np.ndarray                # top-down board picture for the hand detector
     supply_pictures: dict[int, np.ndarray] = field(default_factory=dict)
+
+
+def change_level(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
+    """Per crop pair: the 90th percentile of the (light-matched, 3×3-smoothed) colour change, 0…765."""
+    if len(currents) == 0:
+        return np.zeros(0)
+    current = currents.astype(np.float32)
+    reference = references.astype(np.float32)
+    count = len(current)
+    gain = (current.reshape(count, -1, 3).mean(axis=1) + 1) / (reference.reshape(count, -1, 3).mean(axis=1) + 1)
+    change = np.abs(current - reference * gain[:, None, None, :]).sum(axis=3)
+    smooth = cv2.blur(change.reshape(-1, change.shape[2]), (3, 3)).reshape(change.shape)
+    return np.percentile(smooth.reshape(count, -1), 90, axis=1)
 
 
 class VisionPipeline:
@@ -160,9 +175,20 @@ class VisionPipeline:
     def _read_slots(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, dict[str, float]]:
         if self.model is None:
             return {}
-        visible = [i for i, name in enumerate(self.slot_names) if name not in hidden]
-        kinds = self.model.kind_probabilities(self.reference.crops[visible], crops[visible],
-                                              [self.accepts[i] for i in visible])
+        visible = np.array([i for i, name in enumerate(self.slot_names) if name not in hidden], dtype=int)
+        # Slots whose crop is the reference up to light and noise are empty without asking the model:
+        # most of the board, most of the time. The bar sits well below the smallest change a piece makes.
+        changed = change_level(self.reference.crops[visible], crops[visible]) >= UNCHANGED_BELOW
+        kinds = np.zeros((len(visible), len(KINDS)))
+        kinds[:, 0] = 1.0 - UNCHANGED_DOUBT
+        for row, i in enumerate(visible):
+            others = [k for k in self.accepts[i] if k in KINDS]
+            for kind in others:
+                kinds[row, KINDS.index(kind)] = UNCHANGED_DOUBT / len(others)
+        asked = visible[changed]
+        if len(asked):
+            kinds[changed] = self.model.kind_probabilities(self.reference.crops[asked], crops[asked],
+                                                           [self.accepts[i] for i in asked])
         added = added_pixels_batch(self.reference.crops[visible], crops[visible])
         slots = {}
         for row, i in enumerate(visible):

@@ -21,6 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--layout", default="caylus-2005", help="board layout name or JSON file")
     parser.add_argument("--model", help="slot model .onnx (default: the committed models/slots.onnx)")
     parser.add_argument("--limit", type=int, help="score only the first N frames")
+    parser.add_argument("--hand-trials", action="store_true",
+                        help="also render each table with a hand over it (counts stable reports under a hand)")
     parser.set_defaults(func=run)
 
 
@@ -30,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.recognizer import ModelError
 
     try:
-        result = evaluate(Path(args.folder), args.layout, args.model, args.limit)
+        result = evaluate(Path(args.folder), args.layout, args.model, args.limit, args.hand_trials)
     except (EvaluationError, LayoutError, ModelError) as error:
         print(f"companion eval-vision: {error}", file=sys.stderr)
         return 2

@@ -5,7 +5,8 @@
 Renders ``--frames`` stills of the *holdout* domain (board art, tables, camera angles, lenses and light
 never used in training; seeds never used in training) into models/data/ (git-ignored, reused on the
 next run), then scores them with the same code as ``companion eval-vision`` and prints one JSON object
-with the targets beside the figures.
+with the targets beside the figures. Each table is also rendered once with a hand reaching over the
+board, to count reports of a stable state under a hand.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def main() -> int:
     from vision.evaluation import evaluate
 
     started = time.perf_counter()
-    result = evaluate(folder, model_path=args.model)
+    result = evaluate(folder, model_path=args.model, hand_trials=True)
     result["seconds"] = round(time.perf_counter() - started, 1)
     result["targets"] = TARGETS
     result["set"] = str(folder.relative_to(REPO))

@@ -100,3 +100,13 @@ def test_corner_text_errors_are_clear():
         parse_corners("a,b,c,d,e,f,g,h")
     with pytest.raises(ValueError, match="no area"):
         Pose.from_corners([(0, 0), (0, 0), (0, 0), (0, 0)], (10, 10))
+
+
+def test_searching_near_the_last_pose_finds_the_same_board(layout, scene):
+    table, picture_from_board = scene
+    frame, truth = camera_view(table, picture_from_board, tilted_camera(table.shape))
+    board = marker_board(layout)
+    everywhere = board.locate(frame)
+    nearby = board.locate(frame, near=everywhere)
+    assert nearby.markers_seen == 8
+    assert board_corner_error(nearby, truth, layout) < 1.5

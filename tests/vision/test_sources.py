@@ -71,3 +71,12 @@ def test_a_dropped_stream_is_reported_and_reopened(tmp_path):
     while source.read() is not None:
         pass
     assert any("gone" in n for n in notes)
+
+
+def test_the_simulated_table_is_a_camera_too():
+    pytest.importorskip("vision.render.video")
+    source = open_camera("sim:seed=2,players=2,fps=0,size=320x180")
+    first, second = source.read(), source.read()
+    assert first.image.shape == (180, 320, 3) and second.index == 1
+    with pytest.raises(CameraError, match="key=value"):
+        open_camera("sim:seed")
