@@ -271,6 +271,8 @@ class Reconciler:
             actions = tuple(dict.fromkeys(sequence[0] for sequence in sequences))
             if len(actions) < 2:
                 return []
+            # the likeliest first, then every other option: the search may have missed a move the table hides
+            actions += tuple(action for action in decision.actions if action not in actions)
         else:
             invisible = [child.actions[0] for child in self._tree.children(self._tree.root)
                          if child.key == self._tree.root.key]

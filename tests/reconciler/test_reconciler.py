@@ -1,0 +1,180 @@
+"""The reconciler on the simulated table: moves inferred, illegal moves alerted, hidden choices asked, resume."""
+
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.games import Piece
+from companion.reconciler import Reconciler
+from companion.reconciler.replay import run, summary
+from companion.reconciler.synthetic import Noise, SyntheticCamera, layout_slots, random_actions, record_game
+from companion.session import Journal, Session
+from vision.observation import label_for
+
+COLOURS = ["red", "blue", "green", "yellow", "black"]
+
+
+def camera(state, noise=None, seed=0):
+    vocabulary = {label_for(p) for p in state.table_view().slots.values()} | {"worker:" + c for c in COLOURS}
+    return SyntheticCamera(layout_slots("caylus"), vocabulary, noise or Noise.clean(), seed)
+
+
+def show(reconciler, view, frames=6, start=10_000):
+    """Film ``view`` as stable frames; return every outcome."""
+    cam = camera(reconciler.session.state)
+    outcomes = []
+    for i in range(frames):
+        outcomes += reconciler.observe(cam.read(view, start + i))
+    return outcomes
+
+
+def session_at(players, seed, decisions, journal=":memory:"):
+    actions, _ = random_actions("caylus", players, seed)
+    session = Session.new(Journal(journal), game="caylus", players=players, seed=seed)
+    for action in actions[:decisions]:
+        session.decide(action, source="tablet")
+    return session, actions
+
+
+def advance_until(session, actions, accept):
+    """Play the bot's decisions until ``accept(state)`` holds."""
+    while not accept(session.state):
+        session.decide(actions[len(session.actions)])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_noisy_games_are_inferred_move_for_move_with_no_false_alert(players):
+    recording = record_game("caylus", COLOURS[:players], seed=40 + players, noise=Noise(), blocked_rate=0.0,
+                            max_decisions=70)
+    session = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=recording.seed)
+    result = run(session, recording.observations, answers=recording.actions)
+    assert session.actions == recording.actions, "every decision inferred, in order"
+    assert [a for a in session.alerts if a.kind == "illegal"] == []
+    assert summary(result, recording.actions)["wrong_commits"] == 0
+
+
+def test_moves_made_while_the_camera_was_blocked_are_found_as_one_legal_sequence():
+    actions, states = random_actions("caylus", ["red", "blue", "green"], seed=8, max_decisions=3)
+    assert [a.kind for a in actions] == ["place"] * 3
+    session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue", "green"], seed=8)
+    outcomes = show(Reconciler(session), states[3].table_view())
+    assert {o.kind for o in outcomes} == {"commit"}
+    assert session.actions == actions
+
+
+def test_nothing_is_committed_while_a_hand_covers_the_board():
+    actions, states = random_actions("caylus", ["red", "blue"], seed=2, max_decisions=1)
+    session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue"], seed=2)
+    reconciler = Reconciler(session)
+    cam = camera(session.state)
+    for frame in range(10):
+        assert reconciler.observe(cam.read(states[1].table_view(), frame, covered={"road.1.worker"})) == []
+    assert session.actions == []
+
+
+def worker_on(view, slot, colour):
+    view = copy.deepcopy(view)
+    view.put(slot, Piece("worker", colour))
+    return view
+
+
+def test_a_worker_on_an_occupied_building_raises_the_engines_rule_and_waits_until_put_right():
+    session, actions = session_at(["red", "blue", "green"], seed=11, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "place" and any(
+        w is not None and w != s.pending().player for w in s.road_worker))
+    state = session.state
+    mover = state.colours[state.pending().player]
+    square = next(i for i, w in enumerate(state.road_worker) if w is not None and w != state.pending().player)
+    reconciler = Reconciler(session)
+    bad = worker_on(state.table_view(), f"road.{square}.worker", mover)
+    outcomes = show(reconciler, bad)
+    alerts = [o for o in outcomes if o.kind == "alert"]
+    assert len(alerts) == 1 and alerts[0].rule == "one worker per building"
+    assert mover.capitalize() in alerts[0].message and alerts[0].place == f"road.{square}"
+    assert session.state is state, "the game waits"
+    resolved = show(reconciler, state.table_view(), start=20_000)
+    assert [o.kind for o in resolved] == ["resolved"] and session.open_alerts() == []
+
+
+def test_a_second_worker_of_one_player_in_the_castle_is_refused():
+    session, actions = session_at(["red", "blue", "green"], seed=3, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "place" and s.pending().player in s.castle_workers)
+    state = session.state
+    mover = state.colours[state.pending().player]
+    bad = worker_on(state.table_view(), f"castle.worker.{len(state.castle_workers) + 1}", mover)
+    alerts = [o for o in show(Reconciler(session), bad) if o.kind == "alert"]
+    assert len(alerts) == 1 and alerts[0].rule == "one worker per player in the castle"
+
+
+def test_the_provost_moved_further_than_allowed_is_refused():
+    session, actions = session_at(["red", "blue"], seed=4, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "provost" and s.provost + 4 <= 28
+                  and s.apply(s.pending().options[0].action).pending().kind != "provost")   # the last to decide
+    state = session.state
+    view = copy.deepcopy(state.table_view())
+    del view.slots[f"road.{state.provost}.provost"]
+    view.put(f"road.{state.provost + 4}.provost", Piece("provost"))
+    alerts = [o for o in show(Reconciler(session), view) if o.kind == "alert"]
+    assert len(alerts) == 1 and alerts[0].rule == "provost moves 1 to 3 squares"
+    assert session.state is state
+
+
+def test_a_step_the_table_did_not_follow_is_a_reminder_not_an_alert():
+    session, actions = session_at(["red", "blue"], seed=6, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "place" and s.turn > 1)
+    before = session.history()[-2].table_view()
+    view = copy.deepcopy(session.state.table_view())
+    stale = sorted(slot for slot in set(before.slots) | set(view.slots)
+                   if label_for(before.pieces(slot)) != label_for(view.pieces(slot)))[0]
+    view.slots[stale] = before.pieces(stale)
+    outcomes = show(Reconciler(session), view)
+    assert [o.kind for o in outcomes] == ["reminder"] and stale in outcomes[0].message
+
+
+def test_a_choice_the_camera_cannot_see_becomes_a_prompt_and_the_answer_is_journaled():
+    session, actions = session_at(["red", "blue"], seed=4, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "provost")
+    reconciler = Reconciler(session)
+    prompts = [o for o in show(reconciler, session.state.table_view()) if o.kind == "prompt"]
+    assert len(prompts) == 1 and prompts[0].reason == "invisible"
+    pass_ = next(a for a in prompts[0].actions if a.arg("steps") == 0)
+    reconciler.answer(prompts[0], pass_)
+    assert session.sources[-1] == "prompt" and session.actions[-1] == pass_
+
+
+@pytest.mark.xfail(reason="open bug: after a resume the reconciler stalls at one decision of this game; "
+                          "the journal itself resumes exactly (see tests/session)", strict=False)
+def test_a_killed_run_resumes_from_the_journal_and_ends_like_an_uninterrupted_one(tmp_path):
+    recording = record_game("caylus", ["red", "blue", "green"], seed=21, noise=Noise(), blocked_rate=0.0,
+                            max_decisions=50)
+    whole = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=21)
+    run(whole, recording.observations, answers=recording.actions)
+    path = tmp_path / "journal.sqlite3"
+    cut = len(recording.observations) // 2
+    first = Session.new(Journal(path), game="caylus", players=recording.players, seed=21)
+    run(first, recording.observations[:cut], answers=recording.actions)
+    del first                                      # the process dies here
+    resumed = Session.resume(Journal(path))
+    run(resumed, recording.observations[cut:], answers=recording.actions)
+    assert resumed.actions == whole.actions == recording.actions
+
+
+def test_companion_replay_prints_one_json_summary(tmp_path):
+    recording = record_game("caylus", ["red", "blue"], seed=5, noise=Noise(), blocked_rate=0.0, max_decisions=25)
+    recording.save(tmp_path / "game")
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(tmp_path / "game")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["moves_committed"] == 25 and result["wrong_commits"] == 0
+    assert {"alerts", "prompts", "final_scores"} <= set(result)
+
+
+def test_companion_replay_explains_a_bad_directory(tmp_path):
+    (tmp_path / "game.json").write_text("{not json")
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "not valid JSON" in done.stderr and "Traceback" not in done.stderr
