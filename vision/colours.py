@@ -40,8 +40,26 @@ def to_lab(bgr_pixels: np.ndarray) -> np.ndarray:
 class ColourModel:
     def __init__(self, colours_bgr: Mapping[str, Iterable[float]]) -> None:
         self.names = list(colours_bgr)
-        self.lab = to_lab(np.array([list(c) for c in colours_bgr.values()], np.float32))
+        self.nominal_bgr = np.array([list(c) for c in colours_bgr.values()], np.float32)
+        self.seen_bgr: dict[str, np.ndarray] = {}
+        self.lab = to_lab(self.nominal_bgr)
         self._lut: np.ndarray | None = None
+
+    def light_gains(self) -> np.ndarray:
+        """Per-channel (B, G, R) factor from nominal to seen colours, from the colours learned so far:
+        the lamp's colour and level, measured on the real pieces (1, 1, 1 before any is learned)."""
+        ratios = [self.seen_bgr[n] / self.nominal_bgr[self.names.index(n)] for n in self.seen_bgr
+                  if n in self.names and self.nominal_bgr[self.names.index(n)].min() >= 60]
+        if not ratios:
+            return np.ones(3, np.float32)
+        return np.clip(np.median(ratios, axis=0), 0.6, 1.6)
+
+    def relight(self, gains: np.ndarray) -> None:
+        """Move every colour not learned yet to how it looks under a lamp with these gains."""
+        for index, name in enumerate(self.names):
+            if name not in self.seen_bgr:
+                self.lab[index] = to_lab(np.clip(self.nominal_bgr[index] * gains, 0, 255)[None])[0]
+        self._lut = None
 
     @classmethod
     def nominal(cls, names: Iterable[str], group: str = "player_colours") -> "ColourModel":
@@ -58,11 +76,14 @@ class ColourModel:
             return
         lab = np.median(to_lab(bgr_pixels), axis=0)
         self._lut = None
+        self.seen_bgr[name] = np.median(np.asarray(bgr_pixels, np.float32).reshape(-1, 3), axis=0)
         if name in self.names:
             self.lab[self.names.index(name)] = lab
         else:
             self.names.append(name)
+            self.nominal_bgr = np.vstack([self.nominal_bgr, self.seen_bgr[name][None]])
             self.lab = np.vstack([self.lab, lab])
+        self.relight(self.light_gains())
 
     def distances(self, lab_pixels: np.ndarray) -> np.ndarray:
         """(N, colours) weighted Lab distances."""

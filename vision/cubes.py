@@ -45,23 +45,35 @@ def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 
 
 def count_cubes(reference: np.ndarray, current: np.ndarray, unit_area_px: float,
                 colours: ColourModel | None = None) -> tuple[dict[str, int], float]:
-    """Cube counts by type in a zone, and the probability that all counts are exactly right."""
+    """Cube counts by type in a zone, and the probability that all counts are exactly right.
+
+    Blob by blob: a blob whose pixels are mostly a player's colour is a spare worker or house (with
+    its shadow) and is skipped; otherwise each cube colour holding a fair share of the blob counts
+    its area in cubes.
+    """
     colours = colours or cube_colour_model()
     mask = changed_mask(reference, current)
     counts = {name: 0 for name in CUBE_TYPES}
     if not mask.any():
         return counts, 1.0
-    labels = np.full(mask.shape, -1, np.int32)
-    labels[mask > 0] = colours.nearest(current[mask > 0])
-    doubts = []
-    areas_by_type: dict[str, list[int]] = {}
-    for index, name in enumerate(colours.names):
-        if name not in CUBE_TYPES:
+    nearest = np.full(mask.shape, -1, np.int32)
+    nearest[mask > 0] = colours.nearest(current[mask > 0])
+    cube_index = {colours.names.index(name): name for name in CUBE_TYPES if name in colours.names}
+    blob_count, blobs, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    areas_by_type: dict[str, list[float]] = {name: [] for name in CUBE_TYPES}
+    for blob in range(1, blob_count):
+        if stats[blob, cv2.CC_STAT_AREA] < 0.3 * unit_area_px:
             continue
-        layer = cv2.morphologyEx((labels == index).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        count, _, stats, _ = cv2.connectedComponentsWithStats(layer, connectivity=4)
-        areas_by_type[name] = [int(a) for a in stats[1:count, cv2.CC_STAT_AREA] if a >= 0.3 * unit_area_px]
+        labels = nearest[blobs == blob]
+        shares = np.bincount(labels, minlength=len(colours.names)) / len(labels)
+        cube_share = sum(shares[i] for i in cube_index)
+        if cube_share < 0.5:
+            continue                      # a spare piece, a coin, a shadow
+        for index, name in cube_index.items():
+            if shares[index] >= 0.2:
+                areas_by_type[name].append(float(shares[index] * len(labels)))
     unit = _learned_unit(areas_by_type, unit_area_px)
+    doubts = []
     for name, areas in areas_by_type.items():
         for area in areas:
             ratio = area / unit
@@ -73,7 +85,33 @@ def count_cubes(reference: np.ndarray, current: np.ndarray, unit_area_px: float,
     return counts, confidence
 
 
-def _learned_unit(areas_by_type: dict[str, list[int]], nominal: float) -> float:
+def cube_footprint_mm2(pose_image_from_board: np.ndarray, image_size: tuple[int, int], at_mm: tuple[float, float],
+                       side_mm: float) -> float:
+    """How much board area one cube covers in a top-down picture made from this camera's view.
+
+    A tilted camera sees the cube's sides too; rectified onto the board plane they stretch the cube
+    away from the camera by ``side × tan(view angle)``. The camera is recovered from the homography
+    (focal length from the orthogonality of the board's axes, principal point at the picture's centre).
+    """
+    width, height = image_size
+    centre = np.array([[1, 0, -(width - 1) / 2], [0, 1, -(height - 1) / 2], [0, 0, 1]])
+    h = centre @ pose_image_from_board
+    denominator = h[2, 0] * h[2, 1]
+    focal2 = -(h[0, 0] * h[0, 1] + h[1, 0] * h[1, 1]) / denominator if abs(denominator) > 1e-12 else -1.0
+    focal = float(np.sqrt(focal2)) if focal2 > 0 else 0.8 * width
+    focal = float(np.clip(focal, 0.4 * width, 3.0 * width))
+    k_inverse = np.diag([1 / focal, 1 / focal, 1.0])
+    columns = k_inverse @ h
+    scale = 1.0 / np.linalg.norm(columns[:, 0])
+    r1, r2, t = columns[:, 0] * scale, columns[:, 1] * scale, columns[:, 2] * scale
+    rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
+    camera = -rotation.T @ t
+    horizontal = float(np.hypot(camera[0] - at_mm[0], camera[1] - at_mm[1]))
+    tangent = horizontal / max(abs(float(camera[2])), 1.0)
+    return side_mm * side_mm * (1.0 + min(tangent, 3.0) * 4 / np.pi)
+
+
+def _learned_unit(areas_by_type: dict[str, list[float]], nominal: float) -> float:
     """One cube's area: the median of blobs that look like single cubes, when there are enough."""
     singles = [a for areas in areas_by_type.values() for a in areas if 0.6 * nominal <= a <= 1.45 * nominal]
     if len(singles) >= 3:

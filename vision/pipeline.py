@@ -30,7 +30,7 @@ from companion.games.table_view import TableView
 
 from .colours import ColourModel, added_pixels, added_pixels_batch
 from .crops import crop_slots, rectify, slot_windows
-from .cubes import CUBE_TYPES, count_cubes, cube_colour_model
+from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, cube_footprint_mm2
 from .layout import Layout
 from .observation import Observation, label_for
 from .recognizer import KINDS, SlotModel
@@ -44,6 +44,7 @@ HAND_PX_PER_MM = 0.5          # the hand detector's board picture: coarse is eno
 SUPPLY_PX_PER_MM = 1.2        # supply zones: a 10 mm cube is 12 px wide (the camera gives less)
 MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
 MIN_LABEL_PROBABILITY = 1e-4
+CUBE_SIDE_MM = 10.0
 UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
 COLOURED_KINDS = ("worker", "house", "disc")
@@ -93,6 +94,7 @@ class VisionPipeline:
         self.colours = ColourModel.nominal([p for p in self.players])
         self.cube_colours = cube_colour_model()
         self.tiles = TileLibrary()
+        self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
         self._board_bounds = (0.0, 0.0, *layout.board_size)
@@ -123,6 +125,7 @@ class VisionPipeline:
         if pose is None or self.reference is None:
             return
         crops = crop_slots(frame, pose, self.windows)
+        learned: dict[str, list[np.ndarray]] = {}
         for i, name in enumerate(self.slot_names):
             pieces = view.pieces(name)
             if not pieces:
@@ -131,8 +134,20 @@ class VisionPipeline:
             for piece in pieces:
                 if piece.kind == "tile" and piece.name:
                     self.tiles.enrol(piece.name, crops[i])
+                    self.placed_tiles[name] = piece.name
             if len(pieces) == 1 and pieces[0].kind in COLOURED_KINDS and pieces[0].colour in self.players:
-                self.colours.learn(pieces[0].colour, added_pixels(self.reference.crops[i], crops[i]))
+                learned.setdefault(pieces[0].colour, []).append(added_pixels(self.reference.crops[i], crops[i]))
+        for colour, pixels in learned.items():
+            self.colours.learn(colour, np.concatenate(pixels))
+        # The cubes and the pieces lying in supply zones are seen under the same lamp.
+        self.cube_colours.relight(self.colours.light_gains())
+        for colour in self.players:
+            other = f"other:{colour}"
+            if colour in self.colours.seen_bgr and other in self.cube_colours.names:
+                self.cube_colours.lab[self.cube_colours.names.index(other)] = self.colours.lab[
+                    self.colours.names.index(colour)]
+                self.cube_colours.seen_bgr[other] = self.colours.seen_bgr[colour]
+                self.cube_colours._lut = None
         if self.hands is not None:
             self.hands.accept(rectify(frame, pose, self._board_bounds, HAND_PX_PER_MM))
 
@@ -214,7 +229,7 @@ class VisionPipeline:
                     label = f"{kind}:{colour}"
                     labels[label] = labels.get(label, 0.0) + p * q
             elif kind == "tile":
-                names = self.tiles.identify(crop)
+                names = self.tiles.identify(crop, expected=self.placed_tiles.get(name))
                 if not names:
                     labels["tile"] = labels.get("tile", 0.0) + p
                 for building, q in names.items():
@@ -248,13 +263,15 @@ class VisionPipeline:
 
     def _read_supplies(self, frame: np.ndarray, pose: Pose) -> tuple[dict[str, dict[str, int]], dict[str, float]]:
         supplies, confidence = {}, {}
-        side_px = 10.0 * SUPPLY_PX_PER_MM
+        size = (frame.shape[1], frame.shape[0])
         for seat, colour in enumerate(self.players):
             if seat not in self.reference.supply_pictures:
                 continue
             now = self._supply_picture(frame, pose, seat)
-            counts, sure = count_cubes(self.reference.supply_pictures[seat], now, side_px * side_px * 1.3,
-                                       self.cube_colours)
+            zone = self.layout.supply(seat)
+            middle = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
+            unit = cube_footprint_mm2(pose.image_from_board, size, middle, CUBE_SIDE_MM) * SUPPLY_PX_PER_MM ** 2
+            counts, sure = count_cubes(self.reference.supply_pictures[seat], now, unit, self.cube_colours)
             supplies[colour] = {name: counts[name] for name in CUBE_TYPES}
             confidence[colour] = round(sure, 3)
         return supplies, confidence

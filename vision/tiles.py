@@ -17,8 +17,9 @@ from typing import Iterable
 import cv2
 import numpy as np
 
-THUMB = 12
-SHARPNESS = 25.0      # softmax temperature on cosine similarity: 0.04 apart ≈ e× as likely
+THUMB = 16
+SHARPNESS = 60.0      # softmax temperature on cosine similarity: 0.017 apart ≈ e× as likely
+SAME_SQUARE_PRIOR = 0.8   # belief that a tile seen on a square is the one confirmed there
 
 
 def descriptor(crop: np.ndarray) -> np.ndarray:
@@ -50,13 +51,22 @@ class TileLibrary:
         looks.append(descriptor(crop))
         del looks[:-keep]
 
-    def identify(self, crop: np.ndarray, allowed: Iterable[str] | None = None) -> dict[str, float]:
-        """Probability of each enrolled building (among ``allowed``); {} when none is enrolled."""
+    def identify(self, crop: np.ndarray, allowed: Iterable[str] | None = None,
+                 expected: str | None = None) -> dict[str, float]:
+        """Probability of each enrolled building (among ``allowed``); {} when none is enrolled.
+
+        ``expected`` is the building confirmed on this square before: history says it is most likely
+        still there, the look decides when it was replaced (a residence becoming a prestige building).
+        """
         names = [n for n in self._looks if allowed is None or n in set(allowed)]
         if not names:
             return {}
         query = descriptor(crop)
         similarity = np.array([max(float(query @ look) for look in self._looks[n]) for n in names])
         score = np.exp(SHARPNESS * (similarity - similarity.max()))
+        if expected in names and len(names) > 1:
+            prior = np.full(len(names), (1 - SAME_SQUARE_PRIOR) / (len(names) - 1))
+            prior[names.index(expected)] = SAME_SQUARE_PRIOR
+            score *= prior
         score /= score.sum()
         return dict(zip(names, score.tolist()))

@@ -73,3 +73,25 @@ def test_an_empty_zone_has_no_cubes_even_in_other_light():
     zone = np.clip(rng.normal(180, 6, (200, 200, 3)), 0, 255).astype(np.uint8)
     counts, _ = count_cubes(zone, (zone * 0.85).astype(np.uint8), unit_area_px=400)
     assert sum(counts.values()) == 0
+
+
+def test_the_tile_confirmed_on_a_square_is_expected_there_but_a_new_look_wins():
+    library = TileLibrary()
+    library.enrol("residence", tile_look(0))
+    library.enrol("statue", tile_look(1))
+    kept = library.identify(tile_look(0, light=0.8), expected="residence")
+    assert kept["residence"] > 0.95
+    replaced = library.identify(tile_look(1), expected="residence")     # a residence became a statue
+    assert replaced["statue"] > 0.9
+
+
+def test_learning_pieces_under_a_warm_lamp_moves_the_other_colours_too():
+    model = ColourModel.nominal(["red", "blue", "white"])
+    lamp = np.array([0.75, 0.95, 1.25])                                  # warm light: less blue, more red
+    for name in ("red", "white"):
+        seen = np.clip(np.array(model.nominal_bgr[model.names.index(name)]) * lamp, 0, 255)
+        model.learn(name, np.tile(seen.astype(np.uint8), (20, 1)))
+    gains = model.light_gains()
+    assert gains[0] < 0.85 and gains[2] > 1.1        # (white saturates in red: 255 not 281)
+    warm_blue = np.clip(np.array((170, 90, 30)) * lamp, 0, 255).astype(np.uint8)
+    assert max(model.probabilities(np.tile(warm_blue, (10, 1))).items(), key=lambda kv: kv[1])[0] == "blue"
