@@ -1,0 +1,81 @@
+"""The LED strip follows the game: a new scene is posted on every session change.
+
+The scene is the LED bridge's own (``firmware_bridge.scene_for_caylus``) built from the same facts
+the tablet's virtual LEDs use (``companion.web.live_view``): whose turn, the legal places in guided
+play, the places of open alerts. ``LedLink.post`` never blocks, so a slow or unplugged strip never
+holds up the game; the link's status is shown on the tablet.
+
+>>> sync = LedSync(desk, open_led_link("/dev/ttyACM0", "own"), notify=desk.notify).start()   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+from companion.games import TableView
+from firmware_bridge.caylus_scene import scene_for_caylus
+from firmware_bridge.link import LedLink, LinkSettings
+from firmware_bridge.mapping import default_mapping
+from firmware_bridge.protocols import make_protocol
+from firmware_bridge.render import Renderer
+from firmware_bridge.scene import LedScene
+
+from companion.web.live_view import current_colour, legal_places, open_alerts
+
+WATCH_TICK_S = 1.0
+
+
+def scene_for_session(session: Any) -> LedScene:
+    """What the strip shows for the session now (dark when there is no game, or not a Caylus game)."""
+    if session is None or session.game != "caylus":
+        return LedScene()
+    snapshot = session.snapshot()
+    hints = legal_places(snapshot.get("pending")) if session.guided else []
+    alerts = [alert["place"] for alert in open_alerts(snapshot) if isinstance(alert.get("place"), str)]
+    return scene_for_caylus(TableView.from_json(snapshot["table_view"]), current_colour=current_colour(snapshot),
+                            legal_places=hints, alert_places=alerts)
+
+
+def open_led_link(port: str, protocol: str, *, brightness: float | None = None,
+                  on_status: Callable[[Any], None] | None = None,
+                  settings: LinkSettings = LinkSettings()) -> LedLink:
+    """A started link to the strip on ``port`` (path, by-id name or pyserial URL) with the default mapping."""
+    renderer = Renderer(default_mapping()) if brightness is None else Renderer(default_mapping(), brightness)
+    return LedLink(port, make_protocol(protocol, renderer.led_count), renderer, settings, on_status=on_status).start()
+
+
+class LedSync:
+    """A thread following the desk's changes (``Desk.watch``) and posting the scene for each."""
+
+    def __init__(self, desk: Any, link: LedLink) -> None:
+        self.desk = desk
+        self.link = link
+        self.posted = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="led-sync", daemon=True)
+
+    def start(self) -> "LedSync":
+        self.post_now()
+        self._thread.start()
+        return self
+
+    def post_now(self) -> None:
+        self.link.post(scene_for_session(self.desk.session))
+        self.posted += 1
+
+    def status_json(self) -> dict[str, Any]:
+        return self.link.status.to_json()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.desk.notify("stopping")          # wakes the watch so the thread sees the stop
+        self._thread.join(timeout=3)
+        self.link.close()
+
+    def _run(self) -> None:
+        for change in self.desk.watch(keepalive=WATCH_TICK_S):
+            if self._stop.is_set():
+                return
+            if change is not None:        # the link drops a scene equal to the one it shows
+                self.post_now()

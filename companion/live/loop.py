@@ -1,0 +1,284 @@
+"""The live table loop: camera frames → vision → reconciler → session, in one background thread.
+
+Each frame is read from a ``vision.sources`` source, turned into an ``Observation`` by the
+``VisionPipeline`` and given to the current session's ``Reconciler``, which commits, prompts or
+alerts through the session (the tablet and the LEDs follow the session). After every commit the
+frame is confirmed to the pipeline, so vision keeps learning from states the rules vouch for.
+
+The web server only ever reads what the loop publishes (``status``, ``latest_jpeg()``); the loop
+never waits on the web. A missing frame from a live camera is a drop (an alert of kind ``camera``);
+a finished video or folder simply ends.
+
+>>> loop = TableLoop(desk, open_camera("0"), VisionPipeline(load_layout(), players))   # doctest: +SKIP
+>>> loop.set_reference(empty_board_picture); loop.start()                               # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from companion.games import RuleError
+from companion.reconciler import Outcome, Policy, Reconciler
+from vision.observation import Observation
+
+from .camera_watch import CameraWatch
+from .overlay import draw_overlay
+
+log = logging.getLogger(__name__)
+
+JPEG_INTERVAL_S = 0.2          # the tablet polls about once a second; 5 encodes a second is plenty
+RETRY_AFTER_DROP_S = 0.5
+
+
+@dataclass(frozen=True)
+class LiveStatus:
+    """What the tablet shows about the camera. ``camera``: starting, no_reference, watching, dropped, ended, stopped."""
+
+    camera: str = "starting"
+    camera_name: str = ""
+    registered: bool = False
+    occluded: bool = False
+    stable: bool = False
+    prompt: dict[str, Any] | None = None
+    frames: int = 0
+    fps: float = 0.0
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"camera": self.camera, "camera_name": self.camera_name, "registered": self.registered,
+                "occluded": self.occluded, "stable": self.stable, "prompt": self.prompt, "frames": self.frames,
+                "fps": round(self.fps, 1), "message": self.message}
+
+    def shown(self) -> tuple:
+        """The part a screen draws: a change here wakes the tablets (frame counters don't)."""
+        return (self.camera, self.registered, self.occluded, repr(self.prompt), self.message)
+
+
+@dataclass
+class FrameTiming:
+    """One processed frame, for the benchmark: when, how long vision and the reconciler took, what came out."""
+
+    frame_index: int
+    observe_ms: float
+    reconcile_ms: float
+    kinds: tuple[str, ...] = ()
+    stable: bool = False
+    finished_at: float = field(default_factory=time.perf_counter)
+
+
+class TableLoop:
+    """Watches the table; ``start()`` runs :meth:`step` in a thread, tests may call :meth:`step` directly."""
+
+    def __init__(self, desk: Any, source: Any, pipeline: Any, *, policy: Policy | None = None, fps: float = 0.0,
+                 live_source: bool = True, after_frame: Sequence[Callable[["TableLoop"], None]] = (),
+                 keep_timings: bool = False) -> None:
+        self.desk = desk
+        self.source = source
+        self.pipeline = pipeline
+        self.policy = policy or Policy()
+        self.period = 1.0 / fps if fps > 0 else 0.0
+        self.live_source = live_source
+        self.after_frame = list(after_frame)
+        self.camera = CameraWatch(lambda: desk.session, getattr(source, "name", "camera"))
+        self.outcomes: list[Outcome] = []
+        self.timings: list[FrameTiming] | None = [] if keep_timings else None
+        self.last_observation: Observation | None = None
+        self._reconciler: Reconciler | None = None
+        self._confirmed: int | None = None          # decisions count whose state vision last confirmed
+        self._prompts: dict[int, Outcome] = {}      # decision number → the prompt as asked (with its message)
+        self._status = LiveStatus(camera_name=self.camera.camera_name)
+        self._vision_lock = threading.Lock()
+        self._latest_frame: np.ndarray | None = None
+        self._latest_jpeg: bytes | None = None
+        self._jpeg_at = 0.0
+        self._frame_times: list[float] = []
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # ---- reading (any thread) ----------------------------------------------------------------------------------
+
+    @property
+    def status(self) -> LiveStatus:
+        return self._status
+
+    def latest_jpeg(self) -> bytes | None:
+        """The latest picture with the recognised pieces drawn on it (the tablet's frame-source hook)."""
+        return self._latest_jpeg
+
+    @property
+    def reconciler(self) -> Reconciler | None:
+        return self._reconciler
+
+    @property
+    def ended(self) -> bool:
+        return self._status.camera in ("ended", "stopped")
+
+    # ---- setup ---------------------------------------------------------------------------------------------------
+
+    def set_reference(self, empty_board: np.ndarray, corners_px: Sequence[Sequence[float]] | None = None) -> None:
+        """The empty-board capture. Raises ValueError (in words for the user) when the board is not found."""
+        with self._vision_lock:
+            self.pipeline.set_reference(empty_board, corners_px)
+            self._confirmed = None
+        self._publish(replace(self._status, camera="watching", message=""))
+
+    def capture_reference(self, corners_fraction: Sequence[Sequence[float]] | None = None) -> np.ndarray:
+        """Take the latest camera picture as the empty-board reference (the setup step); returns it."""
+        picture = self._latest_frame
+        if picture is None:
+            raise ValueError("there is no camera picture yet")
+        corners = None
+        if corners_fraction is not None:
+            height, width = picture.shape[:2]
+            corners = [(x * width, y * height) for x, y in corners_fraction]
+        self.set_reference(picture, corners)
+        return picture
+
+    # ---- the thread ------------------------------------------------------------------------------------------------
+
+    def start(self) -> "TableLoop":
+        self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        close = getattr(self.source, "close", None)
+        if close:
+            close()
+        self._publish(replace(self._status, camera="stopped"))
+
+    def _run(self) -> None:
+        while not self._stop.is_set() and not self.ended:
+            started = time.monotonic()
+            try:
+                delivered = self.step()
+            except Exception:          # a bad frame or a bug must not blind the companion for the rest of the game
+                log.exception("the table loop failed on a frame; going on with the next")
+                delivered = True
+            wait = self.period - (time.monotonic() - started) if delivered else RETRY_AFTER_DROP_S
+            if wait > 0:
+                self._stop.wait(wait)
+
+    # ---- one frame ---------------------------------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Read and process one frame; False when the camera gave none (a drop, or the end of a recording)."""
+        frame = self._read()
+        if frame is None:
+            if not self.live_source:
+                self._publish(replace(self._status, camera="ended", message="the recording has ended"))
+            elif self.camera.frame_missing() or self._status.camera != "dropped":
+                self._publish(replace(self._status, camera="dropped", registered=False, occluded=False,
+                                      stable=False, message="no picture from the camera"))
+            return False
+        self.camera.frame_arrived()
+        self._frame_times = (self._frame_times + [time.monotonic()])[-20:]
+        with self._vision_lock:
+            self._latest_frame = frame.image
+            if self.pipeline.reference is None:
+                self._publish(replace(self._status, camera="no_reference", frames=self._status.frames + 1,
+                                      fps=self._fps(), message="take the empty-board picture in Setup"))
+                self._encode(frame.image, None)
+                return True
+            started = time.perf_counter()
+            observation = self.pipeline.observe(frame.image, frame.index)
+            observed = time.perf_counter()
+            outcomes = self._reconcile(frame.image, observation)
+            reconciled = time.perf_counter()
+        self.last_observation = observation
+        self.outcomes += outcomes
+        if self.timings is not None:
+            self.timings.append(FrameTiming(frame.index, (observed - started) * 1000, (reconciled - observed) * 1000,
+                                            tuple(o.kind for o in outcomes), observation.stable, reconciled))
+        for hook in self.after_frame:
+            hook(self)
+        self._publish(LiveStatus(camera="watching", camera_name=self.camera.camera_name,
+                                 registered=observation.registered, occluded=observation.occluded,
+                                 stable=observation.stable, prompt=self._prompt_json(),
+                                 frames=self._status.frames + 1, fps=self._fps(),
+                                 message="" if observation.registered else "the board is not in view"))
+        self._encode(frame.image, observation)
+        return True
+
+    def _read(self) -> Any:
+        try:
+            return self.source.read()
+        except Exception as problem:     # a driver error is a drop like any other
+            log.warning("camera read failed: %s", problem)
+            return None
+
+    def _reconcile(self, image: np.ndarray, observation: Observation) -> list[Outcome]:
+        session = self.desk.session
+        if session is None:
+            return []
+        if self._reconciler is None or self._reconciler.session is not session:
+            self._reconciler = Reconciler(session, policy=self.policy)
+            self._confirmed, self._prompts = None, {}
+        if self._confirmed is None and observation.stable:
+            # the game's starting (or resumed) state is what the rules vouch for before any move
+            self.pipeline.confirm(image, session.state.table_view())
+            self._confirmed = len(session.actions)
+        try:
+            outcomes = self._reconciler.observe(observation)
+        except RuleError as changed:    # the tablet changed the game during this frame: read the next one afresh
+            log.info("frame skipped, the game changed meanwhile: %s", changed)
+            return []
+        if any(outcome.kind in ("commit", "correction") for outcome in outcomes):
+            self.pipeline.confirm(image, session.state.table_view())
+            self._confirmed = len(session.actions)
+        for outcome in outcomes:
+            if outcome.kind == "prompt" and outcome.decision is not None:
+                self._prompts[outcome.decision] = outcome
+        return outcomes
+
+    def _prompt_json(self) -> dict[str, Any] | None:
+        reconciler = self._reconciler
+        prompt = reconciler.open_prompt if reconciler is not None else None
+        if prompt is None:
+            return None
+        asked = self._prompts.get(prompt.decision)
+        return {"decision": prompt.decision, "player": prompt.player, "reason": prompt.reason,
+                "message": asked.message if asked is not None else "",
+                "actions": [action.to_json() for action in prompt.actions]}
+
+    def open_prompt_decision(self) -> int | None:
+        """The decision number the camera is asking about now (the tablet answers it as a prompt)."""
+        prompt = self._status.prompt
+        return prompt["decision"] if prompt else None
+
+    # ---- publishing --------------------------------------------------------------------------------------------------
+
+    def _publish(self, status: LiveStatus) -> None:
+        changed = status.shown() != self._status.shown()
+        self._status = status
+        if changed:
+            self.desk.notify("camera")
+
+    def _fps(self) -> float:
+        times = self._frame_times
+        return (len(times) - 1) / (times[-1] - times[0]) if len(times) > 1 and times[-1] > times[0] else 0.0
+
+    def _encode(self, image: np.ndarray, observation: Observation | None) -> None:
+        now = time.monotonic()
+        if now - self._jpeg_at < JPEG_INTERVAL_S and self._latest_jpeg is not None:
+            return
+        from companion.web.camera_feed import encode_jpeg
+        self._jpeg_at = now
+        self._latest_jpeg = encode_jpeg(draw_overlay(image, observation, self._slot_pixels()))
+
+    def _slot_pixels(self) -> dict[str, tuple[float, float]]:
+        pose = getattr(self.pipeline.tracker, "pose", None)
+        if pose is None:
+            return {}
+        names = self.pipeline.slot_names
+        centres = pose.to_image([self.pipeline.windows[name].center for name in names])
+        return {name: (float(x), float(y)) for name, (x, y) in zip(names, centres)}

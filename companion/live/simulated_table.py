@@ -1,0 +1,127 @@
+"""The demo's physical table: bots move pieces on a rendered board that the camera pipeline watches.
+
+The world is the truth the camera films. It starts from the session's first state, lets the bot
+seats decide (a hand reaches in, the pieces change, the table rests), waits for a human seat until
+that player's decision arrives in the session (tapped on the tablet), and adopts it. It never looks at
+what the camera made of the table: the reconciler has to find the moves on its own.
+
+>>> from companion.live.simulated_table import SimulatedWorld   # doctest: +SKIP
+>>> world = SimulatedWorld(lambda: desk.session, bots={"red", "blue"}, seed=3, size=(640, 360))  # doctest: +SKIP
+>>> frame = world.read()                                         # a vision.sources.Frame  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from typing import Any, Callable, Collection
+
+import numpy as np
+
+from companion.games import Action, GameState, TableView
+from vision.sources import Frame
+from vision.layout import load_layout
+from vision.render.domains import sample_style
+from vision.render.renderer import SimulatedTable
+from vision.render.video import Pacing, changed_slots, game_frames
+
+HAND_PACING = Pacing(reach_in=4, reach_out=4, still=0)
+REST_FRAMES = 6        # still frames after each move: a player takes a moment before the next one
+
+
+def bot_choice(state: GameState, rng: random.Random) -> Action:
+    """The renderer's bot (mostly acts rather than passes), so demo games look like the rendered ones."""
+    from companion.cli.render import bot_choice as render_bot
+    return render_bot(state, rng)
+
+
+class SimulatedWorld:
+    """A frame source (``read() -> Frame``) showing a game played on the simulated table."""
+
+    name = "simulated table"
+
+    def __init__(self, session: Callable[[], Any], *, bots: Collection[str], seed: int,
+                 size: tuple[int, int] = (960, 540), domain: str = "train", layout: str = "caylus-2005",
+                 rest_frames: int = REST_FRAMES) -> None:
+        first = session()
+        if first is None:
+            raise ValueError("the simulated table needs a game: start one first")
+        self._session = session
+        self.bots = set(bots)
+        self.players = tuple(first.players)
+        self.state: GameState = first.history()[0]
+        self.actions: list[Action] = []
+        self.rest_frames = rest_frames
+        self._rng = random.Random(seed)
+        self.table = SimulatedTable(load_layout(layout), sample_style(domain, seed), size)
+        self._queued: deque[np.ndarray] = deque()
+        self._resting = 0                 # the table rests before the first move: the camera takes it in
+        self._index = 0
+        self._still_seed = 0
+
+    # ---- what the camera sees --------------------------------------------------------------------------------
+
+    def empty_board(self) -> np.ndarray:
+        """The setup capture: the same table and camera with nothing on the board."""
+        frame, _truth = self.table.render(TableView(self.state.table_view().game, self.players))
+        return frame
+
+    def read(self) -> Frame | None:
+        if not self._queued:
+            self._advance()
+        if self._queued:
+            image = self._queued.popleft()
+        else:
+            self._still_seed = (self._still_seed + 1) % 4     # sensor noise varies, the table does not
+            image, _truth = self.table.render(self.state.table_view(), (), frame_seed=self._still_seed)
+            self._resting += 1
+        frame = Frame(self._index, image, time.monotonic())
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        self._queued.clear()
+
+    # ---- what the players do ---------------------------------------------------------------------------------
+
+    def true_action(self, decision_number: int) -> Action | None:
+        """What was really done at decision ``decision_number`` (the bots answer prompts with it)."""
+        return self.actions[decision_number] if 0 <= decision_number < len(self.actions) else None
+
+    def _advance(self) -> None:
+        """Take the next decision if someone is ready to: a bot after resting, or a human's tablet tap."""
+        while not self.state.is_over:
+            action = self._tablet_decision()
+            if action is None and self._resting >= self.rest_frames and self._session_caught_up():
+                decision = self.state.pending()
+                if self.players[decision.player] in self.bots:
+                    action = bot_choice(self.state, self._rng)
+            if action is None:
+                return
+            before, seat = self.state.table_view(), action.player
+            self.state = self.state.apply(action)
+            self.actions.append(action)
+            after = self.state.table_view()
+            if changed_slots(before, after) or before.supplies != after.supplies:
+                steps = [(before, None), (after, seat)]
+                self._queued.extend(image for image, _truth in game_frames(self.table, steps, HAND_PACING))
+                self._resting = 0
+                return
+            # a choice kept in the head leaves the table as it was: go straight on to the next decision
+
+    def _session_caught_up(self) -> bool:
+        """Players wait until the companion has taken in the last move (its LEDs show whose turn it is)."""
+        session = self._session()
+        return session is not None and len(session.actions) >= len(self.actions)
+
+    def _tablet_decision(self) -> Action | None:
+        """A decision the session has that the table has not seen yet (a human tapped it on the tablet)."""
+        session = self._session()
+        if session is None:
+            return None
+        done = session.actions
+        count = len(self.actions)
+        if len(done) > count and done[:count] == self.actions:
+            return done[count]
+        return None
