@@ -1,7 +1,10 @@
-"""``companion demo``: the tablet UI with a game played by bots at a human pace, and the virtual LED board.
+"""``companion demo``: a game on the simulated table, read by the real camera pipeline, shown on the tablet.
 
-Nothing to connect: the game lives in a journal in memory, the bots decide through the session like
-a player would, and the LED board is drawn on the screen. ``--human red`` leaves a seat to you.
+Bots play on a rendered board; the vision pipeline and the reconciler watch it like a camera over a
+real table, so moves appear on the tablet as the camera sees them, and choices the camera can't see
+are asked on the tablet (the bots answer for their own seats after a short pause). ``--human red``
+leaves a seat to you: tap your moves on the tablet and the simulated table makes them.
+``--no-camera`` is the lighter demo: bots decide directly through the session, no rendering.
 """
 
 from __future__ import annotations
@@ -11,28 +14,38 @@ import secrets
 import sys
 from typing import Any, Sequence
 
-from .serve import add_server_arguments, run_until_interrupted, say_where
+from .serve import add_led_arguments, add_server_arguments, run_until_interrupted, say_where, start_leds
 
 DEFAULT_PLAYERS = ("red", "blue", "green")
+DEFAULT_CAMERA_SIZE = "960x540"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("demo", help="watch bots play Caylus on the tablet UI (no camera needed)",
+    parser = subparsers.add_parser("demo", help="watch bots play Caylus on a simulated table, read by the camera pipeline",
                                    description=__doc__.split("\n\n")[0])
     add_server_arguments(parser)
     parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS), help="colours in seat order (default %(default)s)")
     parser.add_argument("--human", action="append", default=[], metavar="COLOUR",
                         help="a seat you play from the tablet (repeatable); the others are bots")
-    parser.add_argument("--pace", type=float, default=1.5, help="seconds between bot decisions (default %(default)s)")
+    parser.add_argument("--pace", type=float, default=1.5,
+                        help="--no-camera: seconds between bot decisions (default %(default)s)")
     parser.add_argument("--seed", type=int, help="seed of the game and the bots (default: random)")
     parser.add_argument("--guided", action="store_true", help="guided first play: teach each rule when it first applies")
+    parser.add_argument("--no-camera", action="store_true",
+                        help="no simulated camera: bots decide directly through the session (lighter)")
+    parser.add_argument("--camera-size", default=DEFAULT_CAMERA_SIZE, metavar="WxH",
+                        help="simulated camera resolution (default %(default)s)")
+    parser.add_argument("--fps", type=float, default=8.0, help="simulated camera frames per second (default %(default)s)")
+    parser.add_argument("--domain", choices=("train", "holdout"), default="train",
+                        help="look of the simulated table (default %(default)s)")
+    add_led_arguments(parser)
     parser.set_defaults(func=run)
 
 
 def build_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str] = (), seed: int = 1,
                guided: bool = False, pace: float = 1.5, pin: str | None = None,
                trusted: list[str] | None = None) -> tuple[Any, Any, Any]:
-    """The demo's app, desk and (not yet started) bots, for the CLI and for the browser tests."""
+    """The no-camera demo's app, desk and (not yet started) bots, for the CLI and for the browser tests."""
     from companion.session import Journal
     from companion.web import create_app
     from companion.web.autoplay import Autoplayer
@@ -45,6 +58,42 @@ def build_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str
     return app, desk, bots
 
 
+def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str] = (), seed: int = 1,
+                      guided: bool = False, size: tuple[int, int] = (960, 540), fps: float = 8.0,
+                      domain: str = "train", pin: str | None = None, trusted: list[str] | None = None,
+                      leds: Any | None = None) -> tuple[Any, Any, Any]:
+    """The camera demo's app, desk and (not yet started) table loop: simulated table → vision → reconciler."""
+    from companion.live import TableLoop
+    from companion.live.prompt_bots import PromptBots
+    from companion.live.simulated_table import SimulatedWorld
+    from companion.session import Journal
+    from companion.web import create_app
+    from companion.web.desk import Desk
+    from vision.layout import load_layout
+    from vision.pipeline import VisionPipeline
+
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=guided)
+    bots = [c for c in players if c not in humans]
+    world = SimulatedWorld(lambda: desk.session, bots=bots, seed=seed, size=size, domain=domain)
+    pipeline = VisionPipeline(load_layout(), tuple(players))
+    loop = TableLoop(desk, world, pipeline, fps=fps,
+                     after_frame=[PromptBots(world, bots=bots, delay_frames=max(1, round(fps * 0.8)))])
+    loop.set_reference(world.empty_board())      # the setup step: the empty board, before the pieces go on
+    app = create_app(desk, pin=pin, frame_source=loop, trusted_hosts=trusted, live=loop, leds=leds)
+    return app, desk, loop
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--camera-size must look like 960x540, not {text!r}") from None
+    if not (160 <= width <= 3840 and 90 <= height <= 2160):
+        raise ValueError(f"--camera-size {text} is out of range (160x90 to 3840x2160)")
+    return width, height
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.games import RuleError
     from companion.web.security import trusted_hosts
@@ -55,22 +104,36 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         print(f"companion demo: --human {unknown[0]} is not one of the players ({', '.join(players)})", file=sys.stderr)
         return 2
-    if args.pace < 0:
-        print("companion demo: --pace must be zero or more seconds", file=sys.stderr)
+    if args.pace < 0 or args.fps <= 0:
+        print("companion demo: --pace must be zero or more seconds and --fps more than zero", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    trusted = trusted_hosts(args.host, args.allow_host)
     try:
-        app, _desk, bots = build_demo(players=players, humans=args.human, seed=seed, guided=args.guided,
-                                      pace=args.pace, trusted=trusted_hosts(args.host, args.allow_host))
+        if args.no_camera:
+            app, desk, runner = build_demo(players=players, humans=args.human, seed=seed, guided=args.guided,
+                                           pace=args.pace, trusted=trusted)
+        else:
+            app, desk, runner = build_camera_demo(players=players, humans=args.human, seed=seed, guided=args.guided,
+                                                  size=parse_size(args.camera_size), fps=args.fps,
+                                                  domain=args.domain, trusted=trusted)
     except RuleError as refused:
         print(f"companion demo: {refused.message}", file=sys.stderr)
+        return 2
+    except ValueError as problem:
+        print(f"companion demo: {problem}", file=sys.stderr)
+        return 2
+    leds = start_leds(args, desk, app, "demo")
+    if leds is False:
         return 2
     try:
         server = LiveServer(app, args.host, args.port).start()
     except OSError as problem:
         print(f"companion demo: cannot listen on {args.host}:{args.port}: {problem.strerror or problem}", file=sys.stderr)
         return 2
-    bots.start()
-    print(f"Demo game (seed {seed}): bots play {', '.join(c for c in players if c not in args.human) or 'no seat'}.")
+    runner.start()
+    bots = ", ".join(c for c in players if c not in args.human) or "no seat"
+    how = "deciding directly (no camera)" if args.no_camera else "on the simulated table, read by the camera pipeline"
+    print(f"Demo game (seed {seed}): bots play {bots}, {how}.")
     say_where(server, app.extensions["pin"], args.host)
-    return run_until_interrupted(server, bots)
+    return run_until_interrupted(server, runner, *([leds] if leds else []))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_PORT = 5000
+EMPTY_BOARD_FILE = "empty-board.png"     # full resolution, written by Setup's empty-board step
 
 
 def default_data_dir() -> Path:
@@ -29,6 +30,30 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
                         help="another Host name browsers may use to reach this server (repeatable)")
 
 
+def add_led_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--leds", metavar="PORT",
+                        help="LED strip's serial port (path, /dev/serial/by-id name or pyserial URL such as loop://)")
+    parser.add_argument("--led-protocol", choices=("own", "wled", "adalight"), default="own",
+                        help="LED board protocol: own (reference firmware, default), wled, adalight")
+
+
+def start_leds(args: argparse.Namespace, desk: Any, app: Any, command: str) -> Any:
+    """Start the LED strip following the game when ``--leds`` is given: the sync, None, or False on a bad port."""
+    if not args.leds:
+        return None
+    from companion.live.leds import LedSync, open_led_link
+
+    try:
+        link = open_led_link(args.leds, args.led_protocol, on_status=lambda _status: desk.notify("leds"))
+    except (OSError, ValueError) as problem:
+        print(f"companion {command}: cannot drive the LEDs on {args.leds}: {problem}", file=sys.stderr)
+        return False
+    sync = LedSync(desk, link).start()
+    app.extensions["leds"] = sync
+    print(f"LED board: {args.led_protocol} on {args.leds} (the game goes on if it is unplugged)", flush=True)
+    return sync
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("serve", help="serve the tablet UI for a game at the table",
                                    description=__doc__.split("\n\n")[0])
@@ -37,6 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--data-dir", type=Path, default=default_data_dir(),
                         help="where the game journal and the setup are kept (default %(default)s)")
     parser.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    add_led_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -81,23 +107,73 @@ def run(args: argparse.Namespace) -> int:
         except JournalError as problem:
             print(f"companion serve: {problem}", file=sys.stderr)
             return 2
-    feed = None
-    if args.camera:
-        try:
-            from vision.sources import CameraError, open_camera
-            from companion.web.camera_feed import CameraFeed
-            feed = CameraFeed(open_camera(args.camera)).start()
-        except (ImportError, OSError, CameraError) as problem:
-            print(f"companion serve: cannot open camera {args.camera!r}: {problem}", file=sys.stderr)
-            return 2
     pin = new_pin()
-    app = create_app(desk, pin=pin, frame_source=feed, trusted_hosts=trusted_hosts(args.host, args.allow_host),
-                     config={"DATA_DIR": str(args.data_dir)})
+    loop = None
+    if args.camera:
+        loop = open_table_loop(args.camera, desk, args.data_dir)
+        if loop is None:
+            return 2
+    app = create_app(desk, pin=pin, frame_source=loop, live=loop,
+                     trusted_hosts=trusted_hosts(args.host, args.allow_host), config={"DATA_DIR": str(args.data_dir)})
+    leds = start_leds(args, desk, app, "serve")
+    if leds is False:
+        return 2
     try:
         server = LiveServer(app, args.host, args.port).start()
     except OSError as problem:
         print(f"companion serve: cannot listen on {args.host}:{args.port}: {problem.strerror or problem}",
               file=sys.stderr)
         return 2
+    if loop is not None:
+        loop.start()
+        if loop.status.camera == "no_reference" or loop.pipeline.reference is None:
+            print("Camera: take the empty-board picture in Setup before the game starts.", flush=True)
     say_where(server, pin, args.host)
-    return run_until_interrupted(server, *([feed] if feed else []))
+    return run_until_interrupted(server, *[part for part in (loop, leds) if part])
+
+
+def open_table_loop(camera: str, desk: Any, data_dir: Path) -> Any:
+    """The live loop on ``camera`` (None after printing why it can't open); the saved empty board is reused."""
+    import cv2
+
+    from companion.live import TableLoop
+    from vision.layout import load_layout
+    from vision.pipeline import VisionPipeline
+    from vision.sources import CameraError, describe_camera, open_camera
+
+    try:
+        source = open_camera(camera)
+    except (OSError, CameraError) as problem:
+        print(f"companion serve: cannot open camera {camera!r}: {problem}", file=sys.stderr)
+        return None
+    players = desk.session.players if desk.session is not None else ("red", "blue", "green", "yellow", "black")
+    try:
+        pipeline = VisionPipeline(load_layout(), tuple(players))
+    except (OSError, ValueError, RuntimeError) as problem:
+        print(f"companion serve: the camera pipeline cannot start: {problem}", file=sys.stderr)
+        return None
+    loop = TableLoop(desk, source, pipeline, fps=10.0, live_source=describe_camera(camera) in ("webcam", "stream"))
+    saved = data_dir / EMPTY_BOARD_FILE
+    if saved.exists():
+        picture = cv2.imread(str(saved), cv2.IMREAD_COLOR)
+        try:
+            if picture is None:
+                raise ValueError(f"{saved} is not a readable picture")
+            loop.set_reference(picture, _saved_corners(data_dir, picture.shape))
+            print(f"Camera: using the empty-board picture {saved}", flush=True)
+        except ValueError as problem:
+            print(f"Camera: the saved empty board can't be used ({problem}); take it again in Setup", flush=True)
+    return loop
+
+
+def _saved_corners(data_dir: Path, shape: tuple[int, ...]) -> list[tuple[float, float]] | None:
+    """The corners tapped in Setup (fractions of the picture), in pixels of a picture of ``shape``."""
+    import json
+
+    try:
+        corners = json.loads((data_dir / "setup.json").read_text(encoding="utf-8")).get("corners")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not (isinstance(corners, list) and len(corners) == 4):
+        return None
+    return [(float(x) * shape[1], float(y) * shape[0]) for x, y in corners]

@@ -95,6 +95,7 @@ class TableLoop:
         self._status = LiveStatus(camera_name=self.camera.camera_name)
         self._vision_lock = threading.Lock()
         self._latest_frame: np.ndarray | None = None
+        self._reference: tuple[np.ndarray, Any] | None = None     # the empty board, for a new game's pipeline
         self._latest_jpeg: bytes | None = None
         self._jpeg_at = 0.0
         self._frame_times: list[float] = []
@@ -125,6 +126,7 @@ class TableLoop:
         """The empty-board capture. Raises ValueError (in words for the user) when the board is not found."""
         with self._vision_lock:
             self.pipeline.set_reference(empty_board, corners_px)
+            self._reference = (empty_board, corners_px)
             self._confirmed = None
         self._publish(replace(self._status, camera="watching", message=""))
 
@@ -223,6 +225,9 @@ class TableLoop:
         if self._reconciler is None or self._reconciler.session is not session:
             self._reconciler = Reconciler(session, policy=self.policy)
             self._confirmed, self._prompts = None, {}
+            if tuple(session.players) != tuple(self.pipeline.players) and self._reference is not None:
+                self._repipe(tuple(session.players))
+                return []
         if self._confirmed is None and observation.stable:
             # the game's starting (or resumed) state is what the rules vouch for before any move
             self.pipeline.confirm(image, session.state.table_view())
@@ -239,6 +244,12 @@ class TableLoop:
             if outcome.kind == "prompt" and outcome.decision is not None:
                 self._prompts[outcome.decision] = outcome
         return outcomes
+
+    def _repipe(self, players: tuple[str, ...]) -> None:
+        """A new game with other colours: a pipeline for them, on the same empty board and model."""
+        pipeline = type(self.pipeline)(self.pipeline.layout, players, model=self.pipeline.model)
+        pipeline.set_reference(*self._reference)
+        self.pipeline = pipeline
 
     def _prompt_json(self) -> dict[str, Any] | None:
         reconciler = self._reconciler

@@ -27,11 +27,14 @@ log = logging.getLogger(__name__)
 
 
 def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None = None,
-               trusted_hosts: list[str] | None = None, config: Mapping[str, Any] | None = None) -> Flask:
+               trusted_hosts: list[str] | None = None, config: Mapping[str, Any] | None = None,
+               live: Any | None = None, leds: Any | None = None) -> Flask:
     """The tablet app for ``desk``.
 
     ``frame_source`` (optional) has ``latest_jpeg() -> bytes | None``: the camera picture shown on the
     live screen. ``trusted_hosts`` are the Host header values accepted (loopback by default).
+    ``live`` (optional, a :class:`companion.live.TableLoop`) adds the camera's status and questions;
+    ``leds`` (optional, a :class:`companion.live.leds.LedSync`) the LED board's link status.
     """
     app = Flask(__name__)
     app.config.update(
@@ -48,6 +51,8 @@ def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None =
     app.extensions["pin"] = pin or new_pin()
     app.extensions["pin_limiter"] = AttemptLimiter()
     app.extensions["frame_source"] = frame_source
+    app.extensions["live"] = live
+    app.extensions["leds"] = leds
     app.extensions["setup"] = {}
 
     from . import live, pairing, records, setup, translations_api

@@ -25,7 +25,13 @@ def desk() -> Desk:
 
 
 def _payload(lang: str | None = None) -> dict[str, Any]:
-    return live_payload(desk(), lang or g.lang, has_camera=current_app.extensions["frame_source"] is not None)
+    return _payload_for(current_app, lang or g.lang)
+
+
+def _payload_for(app: Any, lang: str) -> dict[str, Any]:
+    extensions = app.extensions
+    return live_payload(extensions["desk"], lang, has_camera=extensions["frame_source"] is not None,
+                        live=extensions.get("live"), leds=extensions.get("leds"))
 
 
 def _session_or_409():
@@ -55,13 +61,13 @@ def events():
     def stream() -> Iterator[str]:
         yield "retry: 2000\n\n"
         with app.app_context():
-            yield _event(live_payload(the_desk, lang, has_camera=app.extensions["frame_source"] is not None))
+            yield _event(_payload_for(app, lang))
         for change in the_desk.watch():
             if change is None:
                 yield ": keep-alive\n\n"
                 continue
             with app.app_context():
-                yield _event(live_payload(the_desk, lang, has_camera=app.extensions["frame_source"] is not None))
+                yield _event(_payload_for(app, lang))
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -84,11 +90,18 @@ def decide():
     except ValueError as bad:
         return error_response(400, "errors.bad_action", detail=str(bad))
     try:
-        session.decide(action, source="tablet")
+        session.decide(action, source=_source_of_tablet_decision(session))
     except RuleError as refused:
         return error_response(422, "errors.rule", message=refused.message, rule=refused.rule,
                               place=refused.place, player=refused.player)
     return jsonify({"ok": True, "change": session.snapshot().get("change")})
+
+
+def _source_of_tablet_decision(session: Any) -> str:
+    """``prompt`` when the camera asked about this very decision (the journal tells answers from moves)."""
+    live = current_app.extensions.get("live")
+    asked = live.open_prompt_decision() if live is not None else None
+    return "prompt" if asked is not None and asked == len(session.actions) else "tablet"
 
 
 @bp.post("/api/undo")

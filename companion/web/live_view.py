@@ -42,10 +42,14 @@ def current_colour(snapshot: Mapping[str, Any]) -> str | None:
     return None
 
 
-def live_payload(desk: Desk, lang: str, *, has_camera: bool) -> dict[str, Any]:
+def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = None,
+                 leds: Any | None = None) -> dict[str, Any]:
+    """``live``: the table loop (camera status, the question asked); ``leds``: the LED board's sync (link status)."""
+    devices = {"live": live.status.to_json() if live is not None else None,
+               "leds_link": leds.status_json() if leds is not None else None}
     session = desk.session
     if session is None:
-        return {"game_id": None, "camera": has_camera}
+        return {"game_id": None, "camera": has_camera, **devices}
     snapshot = session.snapshot()
     snapshot.setdefault("summary", _summary(session.state, snapshot))
     places = legal_places(snapshot.get("pending"))
@@ -60,6 +64,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool) -> dict[str, Any]:
                              legal_places=places,
                              alert_places=[a["place"] for a in alerts if isinstance(a.get("place"), str)]),
         "lesson": None,
+        **devices,
     }
     if session.guided:
         payload["lesson"] = guide.next_lesson(snapshot, desk.taught(session.game_id), lang)

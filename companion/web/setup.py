@@ -93,6 +93,9 @@ def board_corners():
 @bp.post("/api/setup/empty-board")
 @paired_required
 def capture_empty_board():
+    live = current_app.extensions.get("live")
+    if live is not None:
+        return _capture_for_live_loop(live)
     picture = _latest_picture()
     if not picture:
         return error_response(409, "errors.no_camera_picture")
@@ -102,6 +105,22 @@ def capture_empty_board():
     _setup_state()["empty_board"] = {"bytes": len(picture)}
     _save_setup()
     return jsonify({"captured": True, "bytes": len(picture)})
+
+
+def _capture_for_live_loop(live: Any):
+    """The watching camera takes the empty board as its reference now; kept full size for the next start."""
+    import cv2
+
+    try:
+        picture = live.capture_reference(_setup_state().get("corners"))
+    except ValueError as problem:
+        return error_response(409, "errors.board_not_found", detail=str(problem))
+    folder = current_app.config.get("DATA_DIR")
+    if folder:
+        cv2.imwrite(str(Path(folder) / "empty-board.png"), picture)
+    _setup_state()["empty_board"] = {"width": int(picture.shape[1]), "height": int(picture.shape[0])}
+    _save_setup()
+    return jsonify({"captured": True, "width": int(picture.shape[1]), "height": int(picture.shape[0])})
 
 
 @bp.post("/api/setup/colours")

@@ -160,6 +160,35 @@
     }
   }
 
+  // The camera's state ("hand over the board", a drop) and the LED board's link, under the status line.
+  function renderDevices(payload) {
+    const live = payload.live;
+    const camera = $("camera-status");
+    camera.hidden = !live;
+    if (live) {
+      const key = live.occluded ? "live.camera_hand" : live.camera === "watching" && !live.registered
+        ? "live.camera_not_registered" : "live.camera_" + live.camera;
+      camera.textContent = has(key) ? t(key) : live.camera;
+      camera.dataset.state = live.occluded ? "hand" : live.camera;
+    }
+    const question = $("camera-question");
+    const prompt = live && live.prompt;
+    question.hidden = !prompt;
+    if (prompt) {
+      question.textContent = t(prompt.reason === "hidden" ? "live.prompt_hidden" : "live.prompt_invisible");
+      question.dataset.decision = String(prompt.decision);
+    }
+    const link = payload.leds_link;
+    const leds = $("leds-status");
+    leds.hidden = !link;
+    if (link) {
+      const key = "live.leds_" + link.state;
+      leds.textContent = has(key) ? t(key) : link.message || link.state;
+      leds.title = link.message || "";
+      leds.dataset.state = link.state;
+    }
+  }
+
   function render(payload) {
     current = payload;
     document.body.dataset.gameId = payload.game_id || "";
@@ -176,6 +205,7 @@
     Board.draw($("board"), payload);
     Board.drawLeds($("leds"), payload.leds);
     renderCamera(payload);
+    renderDevices(payload);
     renderPlayers(snapshot);
     renderChart(snapshot);
     renderBreakdown(snapshot);

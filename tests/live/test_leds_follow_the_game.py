@@ -1,0 +1,80 @@
+"""The LED strip follows the session through a real link to an emulated board on a pty."""
+
+import time
+
+import pytest
+
+from companion.live.leds import LedSync, open_led_link, scene_for_session
+from companion.session import Journal
+from companion.web.desk import Desk
+from firmware_bridge.link import LinkSettings
+from firmware_bridge.mapping import default_mapping
+from firmware_bridge.render import Renderer
+from firmware_bridge.virtual_device import OwnFirmwareEngine, VirtualDevice
+
+RENDERER = Renderer(default_mapping())
+FAST = LinkSettings(greeting_timeout_s=1.0, backoff_initial_s=0.05, backoff_max_s=0.3)
+
+
+def wait_until(condition, timeout=4.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+@pytest.fixture
+def rig(tmp_path):
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=["red", "blue"], seed=4, variants={}, guided=True)
+    device = VirtualDevice(OwnFirmwareEngine(RENDERER.led_count), tmp_path / "ttyLED").plug()
+    sync = LedSync(desk, open_led_link(str(device.path), "own", settings=FAST)).start()
+    yield desk, device, sync
+    sync.stop()
+    device.unplug()
+
+
+def lit(device, scene, blink_on=True):
+    return lambda: device.engine.pixels == RENDERER.pixels(scene, blink_on)
+
+
+def test_each_decision_lights_the_next_player_and_the_legal_places(rig):
+    desk, device, sync = rig
+    session = desk.session
+    first = scene_for_session(session)
+    assert wait_until(lambda: lit(device, first)() or lit(device, first, False)())
+    for _ in range(3):
+        session.decide(session.state.pending().options[0].action)
+    now = scene_for_session(session)
+    assert now != first
+    assert wait_until(lambda: lit(device, now)() or lit(device, now, False)())
+    colour = session.players[session.state.pending().player]
+    turn = dict(now.places)["turn"]
+    assert any(light.role == "current_player" and light.colour == colour for light in turn)
+    assert any(light.role == "hint" for _place, lights in now.places for light in lights), "guided play shows hints"
+    assert sync.status_json()["state"] == "connected"
+
+
+def test_an_alert_blinks_its_place(rig):
+    desk, device, _sync = rig
+    desk.session.raise_alert("Red can't place a worker there", player="red", place="road.9")
+    scene = scene_for_session(desk.session)
+    assert any(light.role == "alert" for light in dict(scene.places)["road.9"])
+    assert wait_until(lambda: lit(device, scene)() or lit(device, scene, False)())
+
+
+def test_unplugging_the_board_never_holds_up_the_game(rig):
+    desk, device, sync = rig
+    session = desk.session
+    device.unplug()
+    assert wait_until(lambda: sync.status_json()["state"] == "disconnected")
+    started = time.perf_counter()
+    for _ in range(5):
+        session.decide(session.state.pending().options[0].action)
+    assert time.perf_counter() - started < 0.5
+    device.plug()
+    scene = scene_for_session(session)
+    assert wait_until(lambda: lit(device, scene)() or lit(device, scene, False)(), timeout=5)
+    assert sync.status_json()["state"] == "connected"
