@@ -23,6 +23,8 @@ import cv2
 import numpy as np
 
 MOTION_WIDTH = 160
+SKIN_SHARE = 0.35        # a hand blob is largely skin-coloured (under warm light much of the board is too)
+INSIDE_FACTOR = 4.0      # a blob not crossing the board's edge must be this many times the minimum to be a hand
 
 
 class MotionGate:
@@ -87,14 +89,25 @@ class HandDetector:
         self.reference = board_picture.copy()
 
     def read(self, board_picture: np.ndarray) -> HandReading:
-        changed = cv2.absdiff(board_picture, self.reference).max(axis=2) > self.difference
-        candidate = (changed & (skin_mask(board_picture) > 0)).astype(np.uint8) * 255
-        candidate = cv2.morphologyEx(candidate, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        candidate = cv2.dilate(candidate, np.ones((5, 5), np.uint8))
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(candidate, connectivity=8)
-        hand = np.zeros_like(candidate)
+        """A hand is a large blob of change that is mostly skin-coloured. Judging the whole changed blob
+        (not only its skin pixels) keeps a crowd of new pieces on warm-coloured board art apart."""
+        changed = (cv2.absdiff(board_picture, self.reference).max(axis=2) > self.difference).astype(np.uint8)
+        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        grown = cv2.dilate(changed, np.ones((5, 5), np.uint8))
+        skin = skin_mask(board_picture) > 0
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+        hand = np.zeros(changed.shape, np.uint8)
         for label in range(1, count):
-            if stats[label, cv2.CC_STAT_AREA] >= self.min_area_px:
+            if stats[label, cv2.CC_STAT_AREA] < self.min_area_px:
+                continue
+            blob = (labels == label) & (changed > 0)
+            skin_pixels = int(np.count_nonzero(blob & skin))
+            x, y, w, h = stats[label, :4]
+            # An arm reaches in from outside the board: its blob crosses the picture's edge. A blob wholly
+            # inside must be far larger than any group of pieces (the favour table full of discs).
+            from_outside = x <= 1 or y <= 1 or x + w >= grown.shape[1] - 1 or y + h >= grown.shape[0] - 1
+            large = stats[label, cv2.CC_STAT_AREA] >= INSIDE_FACTOR * self.min_area_px
+            if (from_outside or large) and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob):
                 hand[labels == label] = 255
         if hand.any():
             # The fingers' shadow and the wrist's edges are not skin-coloured but still hide pieces.

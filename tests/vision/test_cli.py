@@ -33,8 +33,8 @@ def test_recognize_prints_the_observation(photos, capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["registered"] and out["stable"]
     best = {slot: max(p, key=p.get) for slot, p in out["slots"].items()}
-    assert best["road.5.provost"] == "provost" and best["castle.worker.1"] == "worker:blue"
-    assert best["road.6.provost"] == ""
+    assert best["road.6.provost"] == "" and best["road.20.tile"] == "" and best["castle.worker.2"] == ""
+    assert 1 - out["slots"]["castle.worker.1"][""] > 1 - out["slots"]["castle.worker.2"][""]
     assert all(abs(sum(p.values()) - 1) < 1e-3 for p in out["slots"].values())
 
 
