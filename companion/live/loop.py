@@ -89,6 +89,8 @@ class TableLoop:
         self.outcomes: list[Outcome] = []
         self.timings: list[FrameTiming] | None = [] if keep_timings else None
         self.last_observation: Observation | None = None
+        self.occluded_frames = 0
+        self.hand_seen_in_status = False
         self._reconciler: Reconciler | None = None
         self._confirmed: int | None = None          # decisions count whose state vision last confirmed
         self._prompts: dict[int, Outcome] = {}      # decision number → the prompt as asked (with its message)
@@ -197,6 +199,7 @@ class TableLoop:
             outcomes = self._reconcile(frame.image, observation)
             reconciled = time.perf_counter()
         self.last_observation = observation
+        self.occluded_frames += observation.occluded
         self.outcomes += outcomes
         if self.timings is not None:
             self.timings.append(FrameTiming(frame.index, (observed - started) * 1000, (reconciled - observed) * 1000,
@@ -208,6 +211,7 @@ class TableLoop:
                                  stable=observation.stable, prompt=self._prompt_json(),
                                  frames=self._status.frames + 1, fps=self._fps(),
                                  message="" if observation.registered else "the board is not in view"))
+        self.hand_seen_in_status |= self._status.occluded
         self._encode(frame.image, observation)
         return True
 

@@ -1,0 +1,88 @@
+"""The live loop on the simulated table: frame rate, and how long a move takes to reach the session.
+
+Bots play a 2-player game on the rendered table; the real vision pipeline and reconciler watch it.
+Printed: frames per second of the whole loop (render + vision + reconciler), vision and reconciler
+time per frame, and per committed move the latency from the first frame where the table is at rest
+again (the hand gone) to the commit — in frames and in milliseconds — plus wrong commits and alerts.
+
+    .venv/bin/python tests/benchmarks/bench_live.py [DECISIONS] [--size 960x540] [--domain train] [--seed 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def main() -> None:
+    from companion.live import TableLoop
+    from companion.live.prompt_bots import PromptBots
+    from companion.live.simulated_table import SimulatedWorld
+    from companion.session import Journal
+    from companion.web.desk import Desk
+    from vision.layout import load_layout
+    from vision.pipeline import VisionPipeline
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("decisions", type=int, nargs="?", default=20)
+    parser.add_argument("--size", default="960x540")
+    parser.add_argument("--domain", default="train")
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+    players = ("red", "blue")
+
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=list(players), seed=args.seed, variants={}, guided=False)
+    world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=args.seed, size=size, domain=args.domain)
+    loop = TableLoop(desk, world, VisionPipeline(load_layout(), players), keep_timings=True,
+                     after_frame=[PromptBots(world, bots=players, delay_frames=3)])
+    loop.set_reference(world.empty_board())
+
+    rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
+    latencies_frames, latencies_ms = [], []
+    was_occluded = True
+    started = time.perf_counter()
+    frames = 0
+    while len(desk.session.actions) < args.decisions and frames < 60 * args.decisions:
+        before = len(desk.session.actions)
+        loop.step()
+        frames += 1
+        observation = loop.last_observation
+        if observation is not None and was_occluded and not observation.occluded:
+            rest_started[len(world.actions)] = (frames, time.perf_counter())
+        was_occluded = observation is None or observation.occluded
+        after = len(desk.session.actions)
+        if after > before and after in rest_started:
+            frame_at, time_at = rest_started.pop(after)
+            latencies_frames.append(frames - frame_at)
+            latencies_ms.append((time.perf_counter() - time_at) * 1000)
+    elapsed = time.perf_counter() - started
+    session = desk.session
+    wrong = next((i for i, (a, b) in enumerate(zip(session.actions, world.actions)) if a != b), None)
+    timings = loop.timings or []
+    print(json.dumps({
+        "size": args.size, "domain": args.domain, "seed": args.seed,
+        "decisions_committed": len(session.actions), "world_decisions": len(world.actions), "frames": frames,
+        "loop_fps": round(frames / elapsed, 2),
+        "observe_ms_median": round(statistics.median(t.observe_ms for t in timings), 1) if timings else None,
+        "reconcile_ms_median": round(statistics.median(t.reconcile_ms for t in timings), 1) if timings else None,
+        "reconcile_ms_p95": round(percentile([t.reconcile_ms for t in timings], 0.95), 1) if timings else None,
+        "rest_to_commit_frames_median": statistics.median(latencies_frames) if latencies_frames else None,
+        "rest_to_commit_ms_median": round(statistics.median(latencies_ms), 1) if latencies_ms else None,
+        "rest_to_commit_ms_p95": round(percentile(latencies_ms, 0.95), 1) if latencies_ms else None,
+        "sources": {s: session.sources.count(s) for s in sorted(set(session.sources))},
+        "first_wrong_commit": wrong,
+        "alerts": [{"kind": a.kind, "place": a.place, "message": a.message} for a in session.alerts],
+    }, indent=1))
+
+
+if __name__ == "__main__":
+    main()
