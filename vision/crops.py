@@ -63,17 +63,13 @@ def slot_windows(layout: Layout, slots: Sequence[str] | None = None) -> dict[str
 def crop_slots(image: np.ndarray, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int = CROP_PX) -> np.ndarray:
     """All slots' crops, in the windows' order: uint8 array (N, crop_px, crop_px, 3).
 
-    Each window's four corners go through the full pose (homography and lens), and the crop is the
-    perspective warp those four points define: exact enough over a few centimetres even when the
-    lens bows the board as a whole. The warps are remembered for the last pose (the camera is still
-    most of the time).
+    Every crop pixel's board position goes through the full pose (homography and lens), so a crop is
+    exact even where the lens bows the board. All crops come from one ``remap`` over a map of
+    N·crop_px rows, remembered for the last poses (the camera is still most of the time).
     """
-    warps = _slot_warps(_pose_key(pose), pose, windows, crop_px)
-    crops = np.empty((len(windows), crop_px, crop_px, 3), dtype=np.uint8)
-    for i, warp in enumerate(warps):
-        crops[i] = cv2.warpPerspective(image, warp, (crop_px, crop_px), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                       borderMode=cv2.BORDER_REPLICATE)
-    return crops
+    maps = _slot_maps(_pose_key(pose), pose, windows, crop_px)
+    strip = cv2.remap(image, maps[0], maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return strip.reshape(len(windows), crop_px, crop_px, 3)
 
 
 def _pose_key(pose: Pose) -> tuple:
@@ -81,7 +77,7 @@ def _pose_key(pose: Pose) -> tuple:
     return (pose.image_from_board.tobytes(), None if lens is None else (lens.center, lens.focal_px, float(lens.k1)))
 
 
-_warp_cache: dict[tuple, list[np.ndarray]] = {}
+_warp_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 _map_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 CACHE_SIZE = 16
 
@@ -93,16 +89,16 @@ def _remember(cache: dict, key: tuple, value):
     return value
 
 
-def _slot_warps(key: tuple, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int) -> list[np.ndarray]:
+def _slot_maps(key: tuple, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int) -> tuple[np.ndarray, np.ndarray]:
     full_key = (key, tuple(windows), crop_px)
     if full_key in _warp_cache:
         return _warp_cache[full_key]
-    corners_px = np.array([(0, 0), (crop_px - 1, 0), (crop_px - 1, crop_px - 1), (0, crop_px - 1)], np.float64)
-    corners_mm = np.concatenate([_apply(w.board_from_crop(crop_px), corners_px) for w in windows.values()])
-    corners_image = pose.to_image(corners_mm).astype(np.float32).reshape(-1, 4, 2)
-    source = corners_px.astype(np.float32)
-    warps = [cv2.getPerspectiveTransform(source, quad) for quad in corners_image]
-    return _remember(_warp_cache, full_key, warps)
+    ys, xs = np.mgrid[0:crop_px, 0:crop_px]
+    pixels = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
+    board = np.concatenate([_apply(w.board_from_crop(crop_px), pixels) for w in windows.values()])
+    points = pose.to_image(board).astype(np.float32).reshape(len(windows) * crop_px, crop_px, 2)
+    maps = cv2.convertMaps(points[..., 0], points[..., 1], cv2.CV_16SC2)
+    return _remember(_warp_cache, full_key, maps)
 
 
 def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:

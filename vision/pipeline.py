@@ -44,6 +44,7 @@ HAND_PX_PER_MM = 0.5          # the hand detector's board picture: coarse is eno
 SUPPLY_PX_PER_MM = 1.2        # supply zones: a 10 mm cube is 12 px wide (the camera gives less)
 MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
 MIN_LABEL_PROBABILITY = 1e-4
+COLOUR_WORTH = 0.01           # below this chance of a coloured piece, the slot's colour is not measured
 CUBE_SIDE_MM = 10.0
 UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
@@ -204,10 +205,18 @@ class VisionPipeline:
         if len(asked):
             kinds[changed] = self.model.kind_probabilities(self.reference.crops[asked], crops[asked],
                                                            [self.accepts[i] for i in asked])
-        added = added_pixels_batch(self.reference.crops[visible], crops[visible])
+        # Colours are measured only where a coloured piece is a real possibility (most slots are empty).
+        coloured = [KINDS.index(k) for k in COLOURED_KINDS]
+        needs_colour = np.flatnonzero(kinds[:, coloured].sum(axis=1) >= COLOUR_WORTH)
+        added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[visible[needs_colour]],
+                                                                   crops[visible[needs_colour]])))
         slots = {}
         for row, i in enumerate(visible):
-            slots[self.slot_names[i]] = self._labels(i, kinds[row], crops[i], added[row])
+            row_kinds = kinds[row]
+            if row not in added:
+                row_kinds = row_kinds.copy()
+                row_kinds[coloured] = 0.0
+            slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)))
         return slots
 
     def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray,

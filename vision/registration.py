@@ -186,6 +186,10 @@ class MarkerBoard:
         # and an error; the straightest (smallest error) wins. With markers all round the board the
         # bowing of their rows makes k1 clear; with two markers only, k1 = 0 is as good as any.
         candidates = LENS_K1_STEPS if len(seen) >= 4 else (0.0,)
+        if near is not None and len(seen) >= 4:
+            # The lens does not change between frames: look only next to the last value.
+            last = near.lens.k1 if near.lens is not None else 0.0
+            candidates = tuple(k for k in LENS_K1_STEPS if abs(k - last) <= 0.021)
         for k1 in candidates:
             lens = Lens.for_image(size, k1)
             undistorted = lens.undistort(picture).astype(np.float32)
