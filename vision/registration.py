@@ -12,7 +12,7 @@ hand hides markers (camera and board are normally still), and when the markers a
 different pose for a few frames running, it takes it — the camera or the board was bumped.
 
 >>> pose = Pose.from_corners([(0, 0), (200, 0), (200, 100), (0, 100)], (400.0, 200.0))
->>> [round(v, 1) for v in pose.to_image([(400.0, 200.0)])[0]]
+>>> [round(float(v), 1) for v in pose.to_image([(400.0, 200.0)])[0]]
 [200.0, 100.0]
 """
 

@@ -1,0 +1,15 @@
+"""The examples in the vision modules' docstrings run (pytest's testpaths only lists vision/observation.py)."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["vision.sources", "vision.registration", "vision.crops", "vision.stability", "vision.colours",
+           "vision.tiles", "vision.cubes", "vision.pipeline"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
