@@ -171,3 +171,53 @@ def confident_mismatches(observation: Observation, view: VisibleView,
         if any(int(expected.get(key, 0)) != int(value) for key, value in seen.items()):
             supplies[colour] = dict(seen)
     return ViewDiff(slots, supplies)
+
+
+class Consensus:
+    """The table as the stable frames since it last changed read it, together: a label per slot and counts.
+
+    Summing log-probabilities over frames lets one frame's misread be outvoted by the others; the
+    result is the ``target`` the search heads for (:func:`companion.reconciler.search.explore`).
+    """
+
+    def __init__(self) -> None:
+        self._slot_scores: dict[str, dict[str, float]] = {}
+        self._slot_frames: dict[str, int] = {}
+        self._slot_seen: dict[str, dict[str, int]] = {}
+        self._supply_votes: dict[str, dict[tuple, float]] = {}
+
+    def add(self, observation: Observation) -> None:
+        for slot, probabilities in observation.slots.items():
+            if slot in observation.occluded_slots or not probabilities:
+                continue
+            scores = self._slot_scores.setdefault(slot, {})
+            seen = self._slot_seen.setdefault(slot, {})
+            self._slot_frames[slot] = self._slot_frames.get(slot, 0) + 1
+            for label, probability in probabilities.items():
+                scores[label] = scores.get(label, 0.0) + math.log(max(probability, PROBABILITY_FLOOR))
+                seen[label] = seen.get(label, 0) + 1
+        for colour, counts in observation.supplies.items():
+            votes = self._supply_votes.setdefault(colour, {})
+            key = tuple(sorted((cube, int(n)) for cube, n in counts.items()))
+            votes[key] = votes.get(key, 0.0) + observation.supply_confidence.get(colour, 0.5)
+
+    @property
+    def read(self) -> frozenset[str]:
+        """The slots some frame read (the others say nothing about the table)."""
+        return frozenset(self._slot_frames)
+
+    def target(self, base: VisibleView) -> VisibleView:
+        """The likeliest table: ``base`` wherever nothing was read."""
+        labels = dict(base.labels)
+        floor = math.log(PROBABILITY_FLOOR)
+        for slot, scores in self._slot_scores.items():
+            frames, seen = self._slot_frames[slot], self._slot_seen[slot]
+            best = max(scores, key=lambda label: scores[label] + (frames - seen[label]) * floor)
+            if best:
+                labels[slot] = best
+            else:
+                labels.pop(slot, None)
+        supplies = {colour: dict(counts) for colour, counts in base.supplies.items()}
+        for colour, votes in self._supply_votes.items():
+            supplies[colour] = {**supplies.get(colour, {}), **dict(max(votes, key=votes.__getitem__))}
+        return VisibleView(labels, supplies)

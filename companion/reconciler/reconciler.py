@@ -25,11 +25,10 @@ from companion.games import Action, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
-from .evidence import (CONFIDENT, ViewDiff, VisibleView, changed_from, confident_mismatches, optimistic_loglik,
-                       relative_loglik)
+from .evidence import CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, relative_loglik
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .outcomes import Outcome
-from .search import Group, HypothesisTree, beam_search, common_prefix
+from .search import HypothesisTree, Node, common_prefix, explore
 
 
 @dataclass(frozen=True)
@@ -41,10 +40,12 @@ class Policy:
     step_cost: float = 4.0         # prior against stories with more visible moves than needed (per move)
     alert_frames: int = 4          # stable frames a disagreement must persist before an alert or reminder
     prompt_frames: int = 2         # stable frames before the camera gives up and asks
-    depth: int = 6                 # decisions one stable view may be explained by
-    width: int = 6                 # looks kept at each depth of the beam
-    per_look: int = 3              # sequences kept per look
-    max_width: int = 24            # looks kept at one depth while they tie (a move the table hides)
+    depth: int = 10                # decisions one stable view may be explained by
+    visible_depth: int = 4         # … of which change the look of the table (moves made under one hand)
+    detours: int = 1               # visible decisions per sequence the table no longer shows (placed, then sent home)
+    max_nodes: int = 20_000        # an enumeration this large is cut short, and then never trusted for a commit
+    hidden_extra: int = 1          # extra visible moves a rival story may have and still make the camera ask
+    window: int = 40               # stable frames kept as evidence while the table stays still
     confident: float = CONFIDENT   # a reading this sure can contradict the rules
     recent_states: int = 8         # how far back a stale slot may come from (forgotten steps)
     supply_keys: tuple[str, ...] = CUBE_TYPES
@@ -80,6 +81,13 @@ class Reconciler:
         self.session = session
         self.policy = policy or Policy()
         self._tree: HypothesisTree | None = None
+        self._root_count = 0
+        self._frames: list[Observation] = []
+        self._consensus = Consensus()
+        self._look_scores: dict[tuple, tuple[float, Node]] = {}   # look → evidence over the window, a node with it
+        self._candidates: dict[tuple[Action, ...], Node] = {}
+        self._explored: set[tuple] = set()
+        self._complete = True
         self._streaks = _Streaks()
         self._watched: dict[int, _Watch] = {alert.id: _Watch(None, alert.kind)
                                             for alert in session.open_alerts()}
@@ -87,7 +95,6 @@ class Reconciler:
         self._overrides_seen: dict[str, tuple[Any, str]] = {}
         self._asked: dict[int, _Prompted] = {}        # decision number → the prompt asked for it
         self._history_views: dict[int, VisibleView] = {}
-        self._evidence: dict[tuple, float] = {}       # look → log-likelihood summed over stable frames
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -96,24 +103,14 @@ class Reconciler:
         self._sync()
         if not (observation.registered and observation.stable and not observation.occluded):
             self._streaks = _Streaks(persistent={})
-            self._evidence = {}
+            self._forget_frames()
             return []
         if self.session.state.is_over:
             return []
         observation = self._with_corrections(observation)
-        base = self._tree.root.view
-        if changed_from(observation, base):
-            cost = self.policy.step_cost
-            groups = beam_search(
-                self._tree, lambda node: relative_loglik(observation, node.view, base, node.diff)
-                - cost * node.visible_steps, depth=self.policy.depth, width=self.policy.width,
-                per_look=self.policy.per_look, max_width=self.policy.max_width, tie=self.policy.margin,
-                rank=lambda node: optimistic_loglik(observation, node.view, base, node.diff) - cost * node.visible_steps,
-                explained=lambda node: not changed_from(observation, node.view))
-        else:
-            groups = [Group(self._tree.root.key, 0.0, [self._tree.root])]
-        groups = self._accumulate(groups)
-        best = groups[0]
+        self._remember(observation)
+        scored = self._scored()
+        best_score, best = scored[0]
         frame = observation.frame_index
         outcomes: list[Outcome] = []
         mismatch = confident_mismatches(observation, best.view, self.policy.confident)
@@ -124,26 +121,74 @@ class Reconciler:
         if any(self._streaks.persistent.get(item, 0) >= self.policy.confirm_frames
                for item in _items(residual)) or self._blocked():
             return outcomes
-        plausible = [group for group in groups if group.score >= best.score - self.policy.margin]
-        committed = self._commit_if_confirmed(plausible, frame)
+        plausible = self._plausible(scored)
+        committed = self._commit_if_confirmed(plausible, best, observation)
         if committed:
             outcomes.append(committed)
         else:
             outcomes += self._prompt_if_needed(plausible, frame)
         return outcomes
 
-    def _accumulate(self, groups: list[Group]) -> list[Group]:
-        """Add this frame's scores to the evidence gathered since the table last changed; best first.
+    # ---- evidence over the stable frames since the table last changed --------------------------------------
 
-        A look met for the first time starts from the weakest evidence so far, so a newcomer can't
-        overtake on one frame what the others earned over several.
+    def _forget_frames(self) -> None:
+        """A hand or a moving picture: what the table showed before may not hold any more."""
+        self._frames = []
+        self._consensus = Consensus()
+        self._look_scores = {}
+
+    def _remember(self, observation: Observation) -> None:
+        if len(self._frames) >= self.policy.window:       # a long still table: keep the latest half
+            kept = self._frames[-(self.policy.window // 2):]
+            self._forget_frames()
+            for frame in kept:
+                self._remember(frame)
+        self._frames.append(observation)
+        self._consensus.add(observation)
+        base = self._tree.root.view
+        for key, (score, node) in list(self._look_scores.items()):
+            self._look_scores[key] = (score + relative_loglik(observation, node.view, base, node.diff), node)
+        self._explore_towards(self._consensus.target(base))
+
+    def _explore_towards(self, target: VisibleView) -> None:
+        """Add the sequences heading for ``target`` to the candidates (once per distinct target)."""
+        signature = ViewDiff.between(target, self._tree.root.view)
+        signature = (tuple(sorted(signature.slots.items())),
+                     tuple(sorted((c, _counts(n)) for c, n in signature.supplies.items())))
+        if signature in self._explored:
+            return
+        self._explored.add(signature)
+        policy = self.policy
+        found = explore(self._tree, target, self._consensus.read, depth=policy.depth,
+                        visible_depth=policy.visible_depth, detours=policy.detours, limit=policy.max_nodes)
+        self._complete = self._complete and found.complete
+        for node in found.nodes:
+            self._candidates.setdefault(node.actions, node)
+
+    def _plausible(self, scored: list[tuple[float, Node]]) -> list[Node]:
+        """The explanations the evidence can't rule out: the prior against extra moves ranks, it doesn't decide.
+
+        Any sequence whose look explains the frames within ``margin`` of the best, with at most
+        ``hidden_extra`` more visible moves, counts (guild −3 vs guild −2 then provost −1 look the same).
         """
-        weakest = min(self._evidence.values(), default=0.0)
-        evidence = {group.key: self._evidence.get(group.key, weakest) + group.score for group in groups}
-        self._evidence = evidence
-        for group in groups:
-            group.score = evidence[group.key]
-        return sorted(groups, key=lambda group: -group.score)
+        best = scored[0][1]
+        evidence = self._look_scores[best.key][0]
+        most_steps = best.visible_steps + self.policy.hidden_extra
+        return [node for _, node in scored if node.visible_steps <= most_steps
+                and self._look_scores[node.key][0] >= evidence - self.policy.margin]
+
+    def _scored(self) -> list[tuple[float, Node]]:
+        """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""
+        base = self._tree.root.view
+        scored = []
+        for node in self._candidates.values():
+            look = self._look_scores.get(node.key)
+            if look is None:
+                look = self._look_scores[node.key] = (
+                    sum(relative_loglik(frame, node.view, base, node.diff) for frame in self._frames), node)
+            scored.append((look[0] - self.policy.step_cost * node.visible_steps, node))
+        scored.sort(key=lambda item: (-item[0], len(item[1].actions)))
+        return scored
 
     # ---- answers and corrections from the tablet -----------------------------------------------------------
 
@@ -185,10 +230,21 @@ class Reconciler:
         """Notice what changed behind our back (tablet decisions, undo, alerts settled by a player)."""
         state = self.session.state
         if self._tree is None or self._tree.root.state is not state:
-            self._tree = HypothesisTree(state, self.policy.supply_keys)
+            history = self.session.history()
+            count = len(history) - 1
+            if (self._tree is not None and count > self._root_count
+                    and history[self._root_count] is self._tree.root.state):
+                self._tree = self._tree.rerooted(tuple(self.session.actions[self._root_count:]), state)
+            else:
+                self._tree = HypothesisTree(state, self.policy.supply_keys)
+            self._root_count = count
             self._streaks = _Streaks(persistent=self._streaks.persistent)
-            self._evidence = {}
-            count = len(self.session.actions)      # after an undo, forget what belonged to undone decisions
+            self._candidates = {(): self._tree.root}
+            self._look_scores = {}
+            self._explored = set()
+            self._complete = True
+            if self._frames:
+                self._explore_towards(self._consensus.target(self._tree.root.view))      # after an undo, forget what belonged to undone decisions
             self._history_views = {i: v for i, v in self._history_views.items() if i < count}
             self._asked = {d: asked for d, asked in self._asked.items() if d <= count}
         alerts = {alert.id: alert for alert in self.session.alerts}
@@ -240,10 +296,15 @@ class Reconciler:
 
     # ---- commits and prompts -------------------------------------------------------------------------------
 
-    def _commit_if_confirmed(self, plausible: list[Group], frame: int) -> Outcome | None:
-        prefix = common_prefix(node.actions for group in plausible for node in group.nodes)
+    def _commit_if_confirmed(self, plausible: list[Node], best: Node, observation: Observation) -> Outcome | None:
+        """Commit what every plausible explanation starts with, once ``confirm_frames`` frames in a row agree.
+
+        Never on an enumeration that was cut short (it might have missed a look-alike), and never on a frame
+        that confidently reads one of the changes differently: a wrong commit is worse than a question.
+        """
+        prefix = common_prefix(node.actions for node in plausible)
         streaks = self._streaks
-        if not prefix:
+        if not prefix or not self._complete or not _consistent(observation, best, self.policy.confident):
             streaks.commit, streaks.commit_frames = (), 0
             return None
         shared = common_prefix([prefix, streaks.commit])
@@ -257,14 +318,15 @@ class Reconciler:
         for action in prefix:
             self.session.decide(action, source="camera")
         self._sync()
-        return Outcome("commit", frame, prefix, len(self.session.actions) - len(prefix), prefix[0].player)
+        return Outcome("commit", observation.frame_index, prefix, len(self.session.actions) - len(prefix),
+                       prefix[0].player)
 
-    def _prompt_if_needed(self, plausible: list[Group], frame: int) -> list[Outcome]:
+    def _prompt_if_needed(self, plausible: list[Node], frame: int) -> list[Outcome]:
         decision = self.session.state.pending()
         number = len(self.session.actions)
         if decision is None:
             return []
-        sequences = [node.actions for group in plausible for node in group.nodes]
+        sequences = [node.actions for node in plausible]
         if all(sequences):
             # something visible happened, but the looks alike: which first decision was it?
             reason = "hidden"
@@ -286,7 +348,7 @@ class Reconciler:
         else:
             streaks.ambiguity, streaks.ambiguity_frames = signature, 1
         already = self._asked.get(number)
-        if streaks.ambiguity_frames < self.policy.prompt_frames or (already and already.actions == actions):
+        if streaks.ambiguity_frames < self.policy.prompt_frames or (already and (already.actions, already.reason) == (actions, reason)):
             return []
         asked = _Prompted(number, actions, reason)
         self._asked[number] = asked
@@ -309,7 +371,7 @@ class Reconciler:
         return any(watch.items and item in watch.items for watch in self._watched.values())
 
     def _alert_if_persistent(self, lasting: set[tuple], reminders: list[Finding], residual: ViewDiff,
-                             best: Group, observation: Observation) -> list[Outcome]:
+                             best: Node, observation: Observation) -> list[Outcome]:
         outcomes = []
         frame = observation.frame_index
         for finding in reminders:
@@ -333,7 +395,7 @@ class Reconciler:
             return outcomes
         lasting_residual = ViewDiff({slot: label for kind, slot, label in items if kind == "slot"},
                                     {colour: dict(counts) for kind, colour, counts in items if kind == "supply"})
-        finding = explain_illegal(self.session.game, best.nodes[0].state, lasting_residual, self.session.players,
+        finding = explain_illegal(self.session.game, best.state, lasting_residual, self.session.players,
                                   best.view)
         alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
                                          rule=finding.rule, kind="illegal")
@@ -361,7 +423,7 @@ class Reconciler:
         """An illegal move (or an alert of unknown cause after a restart) holds the game until settled."""
         return any(watch.kind in ("illegal", "camera") for watch in self._watched.values())
 
-    def _correction_for(self, observation: Observation, best: Group) -> Outcome | None:
+    def _correction_for(self, observation: Observation, best: Node) -> Outcome | None:
         """If swapping a recent prompt answer for another option explains the table, offer that instead."""
         actions = self.session.actions
         history = self.session.history()
@@ -391,6 +453,20 @@ class Reconciler:
 
     def _colour(self, seat: int | None) -> str | None:
         return self.session.players[seat] if seat is not None else None
+
+
+def _consistent(observation: Observation, node: Node, confident: float) -> bool:
+    """No change ``node`` makes is read otherwise in this frame (most likely label / confident count)."""
+    for slot, label in node.diff.slots.items():
+        if slot in observation.slots and slot not in observation.occluded_slots \
+                and observation.best(slot)[0] != label:
+            return False
+    for colour, counts in node.diff.supplies.items():
+        seen = observation.supplies.get(colour)
+        if seen is not None and observation.supply_confidence.get(colour, 0.0) >= confident \
+                and any(int(counts.get(cube, 0)) != int(n) for cube, n in seen.items()):
+            return False
+    return True
 
 
 def _items(diff: ViewDiff) -> list[tuple]:

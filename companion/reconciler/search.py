@@ -1,15 +1,22 @@
-"""Hypotheses: the states reachable from the current one by legal decision sequences, grouped by look.
+"""Hypotheses: the states reachable from the current one by legal decision sequences that lead to the table seen.
 
 Between two stable views several decisions may have happened (moves made while a hand hid the board,
-automatic steps that bring new decisions). A beam search over the pending decisions keeps, at every
-depth, the sequences whose expected views best explain the observation. Sequences that end in views
-the camera can't tell apart form one :class:`Group`: committing is only safe for what all of them share.
+automatic steps that bring new decisions). :func:`explore` enumerates them *exactly* rather than with
+a beam: a sequence may only go on through decisions that leave no trace, or that bring the table
+closer to the consensus reading (``target``) — a slot set to what the table shows, a cube count moved
+towards what is counted. ``detours`` such visible decisions that don't (a worker placed, then sent
+home by the activation that followed under the same hand) are allowed per sequence. Because the
+enumeration is complete within these bounds, look-alike stories (sell stone then pay wood, or the
+other way round) are always found together, and the reconciler asks instead of guessing.
+
+Expansions (``apply`` + expected view) are cached along the tree and survive a commit
+(:meth:`HypothesisTree.rerooted`), so a frame usually costs no engine call at all.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from dataclasses import dataclass
+from typing import Iterable
 
 from companion.games import Action, GameState, RuleError
 
@@ -17,103 +24,136 @@ from .evidence import ViewDiff, VisibleView
 
 
 @dataclass
-class Node:
-    """One reachable state, the decisions that lead there from the base, and how it looks."""
+class Expansion:
+    """One legal decision from a state, the state it leads to and how that looks."""
 
-    actions: tuple[Action, ...]
+    action: Action
     state: GameState
     view: VisibleView
-    diff: ViewDiff
     key: tuple
-    visible_steps: int = 0      # decisions on the way that changed the look of the table
 
 
-@dataclass
-class Group:
-    """Every explored sequence ending in one look, and how well that look explains the observation."""
+class Node:
+    """One reachable state, the decisions that lead there from the root, and how it looks."""
 
-    key: tuple
-    score: float
-    nodes: list[Node] = field(default_factory=list)
+    __slots__ = ("actions", "state", "view", "key", "visible_steps", "_root_view", "_diff")
+
+    def __init__(self, actions: tuple[Action, ...], state: GameState, view: VisibleView, key: tuple,
+                 visible_steps: int, root_view: VisibleView | None) -> None:
+        self.actions = actions
+        self.state = state
+        self.view = view
+        self.key = key
+        self.visible_steps = visible_steps     # decisions on the way that changed the look of the table
+        self._root_view = root_view
+        self._diff: ViewDiff | None = None if root_view is not None else ViewDiff({}, {})
 
     @property
-    def view(self) -> VisibleView:
-        return self.nodes[0].view
+    def diff(self) -> ViewDiff:
+        """Where this node's look differs from the root's (computed once, when first needed)."""
+        if self._diff is None:
+            self._diff = ViewDiff.between(self.view, self._root_view)
+        return self._diff
 
 
 class HypothesisTree:
     """Lazily expanded tree of legal sequences from one base state; expansions are cached across frames."""
 
-    def __init__(self, base: GameState, supply_keys: Iterable[str]) -> None:
+    def __init__(self, base: GameState, supply_keys: Iterable[str], *, view: VisibleView | None = None,
+                 expansions: dict[tuple[Action, ...], list[Expansion]] | None = None) -> None:
         self.supply_keys = tuple(supply_keys)
-        view = VisibleView.of(base.table_view(), self.supply_keys)
-        self.root = Node((), base, view, ViewDiff({}, {}), view.key())
+        view = view or VisibleView.of(base.table_view(), self.supply_keys)
+        self.root = Node((), base, view, view.key(), 0, None)
+        self._expansions: dict[tuple[Action, ...], list[Expansion]] = expansions or {}
         self._children: dict[tuple[Action, ...], list[Node]] = {}
+
+    def expansions(self, actions: tuple[Action, ...], state: GameState) -> list[Expansion]:
+        cached = self._expansions.get(actions)
+        if cached is None:
+            cached = []
+            for action in state.legal_actions():
+                try:
+                    after = state.apply(action)
+                except RuleError:       # an engine that lists an option it then refuses: skip it
+                    continue
+                view = VisibleView.of(after.table_view(), self.supply_keys)
+                cached.append(Expansion(action, after, view, view.key()))
+            self._expansions[actions] = cached
+        return cached
 
     def children(self, node: Node) -> list[Node]:
         cached = self._children.get(node.actions)
         if cached is None:
-            cached = []
-            for action in node.state.legal_actions():
-                try:
-                    state = node.state.apply(action)
-                except RuleError:       # an engine that lists an option it then refuses: skip it
-                    continue
-                view = VisibleView.of(state.table_view(), self.supply_keys)
-                key = view.key()
-                cached.append(Node(node.actions + (action,), state, view, ViewDiff.between(view, self.root.view),
-                                   key, node.visible_steps + (key != node.key)))
+            cached = [Node(node.actions + (e.action,), e.state, e.view, e.key,
+                           node.visible_steps + (e.key != node.key), self.root.view)
+                      for e in self.expansions(node.actions, node.state)]
             self._children[node.actions] = cached
         return cached
 
+    def rerooted(self, prefix: tuple[Action, ...], state: GameState) -> "HypothesisTree":
+        """The tree seen from the end of ``prefix`` (now ``state``), keeping the expansions already made."""
+        view = None
+        if prefix:
+            parent = self._expansions.get(prefix[:-1], [])
+            view = next((e.view for e in parent if e.action == prefix[-1]), None)
+        cut = len(prefix)
+        kept = {path[cut:]: expansions for path, expansions in self._expansions.items() if path[:cut] == prefix}
+        return HypothesisTree(state, self.supply_keys, view=view, expansions=kept)
 
-def beam_search(tree: HypothesisTree, score: Callable[[Node], float], *, depth: int, width: int,
-                per_look: int, rank: Callable[[Node], float] | None = None, tie: float = 0.0,
-                max_width: int = 0, explained: Callable[[Node], bool] | None = None) -> list[Group]:
-    """Groups of explored sequences, best ``score`` first.
 
-    At each depth the children of the kept nodes are grouped by look and ranked by ``rank`` (default
-    ``score``); the ``width`` best looks are kept — more, up to ``max_width``, while they rank within
-    ``tie`` of the best, since a tie means the table can't yet tell them apart — with at most ``per_look``
-    sequences each. Every look met on the way is reported, so a short explanation and its longer
-    alternatives compete on equal terms. Once a look ``explained`` the observation fully, the search goes
-    one decision deeper (to meet the look-alike stories of the same moves) and stops.
+def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView, root: VisibleView,
+                   read: frozenset[str]) -> bool:
+    """True when the step ``before → after`` carries out part of the change the table shows since ``root``.
+
+    That is: it sets a read slot the table shows changed to what the table shows, or moves a cube count
+    the table shows changed towards what is counted.
     """
-    rank = rank or score
-    groups: dict[tuple, Group] = {tree.root.key: Group(tree.root.key, 0.0, [tree.root])}
-    frontier = [tree.root]
-    last_depth = depth
-    for level in range(1, depth + 1):
-        if level > last_depth:
-            break
-        layer: dict[tuple, Group] = {}
-        ranks: dict[tuple, float] = {}
-        unseen: set[tuple] = set()       # looks reached by a choice that leaves no trace: always kept
-        for node in frontier:
-            for child in tree.children(node):
-                if child.key == node.key:
-                    unseen.add(child.key)
-                group = layer.get(child.key)
-                if group is None:
-                    group = layer[child.key] = Group(child.key, score(child))
-                    ranks[child.key] = rank(child)
-                if len(group.nodes) < per_look * 4:     # all kept for the prompt, the first few expanded
-                    group.nodes.append(child)
-        if not layer:
-            break
-        ordered = sorted(layer.values(), key=lambda g: -ranks[g.key])
-        top = ranks[ordered[0].key]
-        kept = [g for i, g in enumerate(ordered)
-                if i < width or (i < max_width and ranks[g.key] >= top - tie) or g.key in unseen]
-        frontier = [node for group in kept for node in group.nodes[:per_look]]
-        if explained is not None and last_depth == depth and any(explained(g.nodes[0]) for g in kept[:width]):
-            last_depth = level + 1
-        for group in kept:
-            known = groups.setdefault(group.key, Group(group.key, group.score))
-            for node in group.nodes:
-                if len(known.nodes) < per_look * 4 * depth:
-                    known.nodes.append(node)
-    return sorted(groups.values(), key=lambda g: -g.score)
+    for slot in set(before.labels) | set(after.labels):
+        label = after.label(slot)
+        if label != before.label(slot) and slot in read and label == target.label(slot) != root.label(slot):
+            return True
+    for colour, counts in after.supplies.items():
+        was = before.supplies.get(colour, {})
+        seen = target.supplies.get(colour)
+        if seen is None or counts == was:
+            continue
+        start = root.supplies.get(colour, {})
+        for cube, count in counts.items():
+            goal = seen.get(cube, count)
+            if goal != start.get(cube, 0) and abs(count - goal) < abs(was.get(cube, 0) - goal):
+                return True
+    return False
+
+
+@dataclass
+class Exploration:
+    nodes: list[Node]
+    complete: bool          # False when ``limit`` stopped the enumeration: don't trust it to be exhaustive
+
+
+def explore(tree: HypothesisTree, target: VisibleView, read: frozenset[str], *, depth: int, visible_depth: int,
+            detours: int, limit: int) -> Exploration:
+    """Every sequence (≤ ``depth`` decisions, ≤ ``visible_depth`` of them visible) heading for ``target``."""
+    found = [tree.root]
+    stack = [(tree.root, 0)]
+    while stack:
+        node, used = stack.pop()
+        if len(node.actions) >= depth:
+            continue
+        for child in tree.children(node):
+            spent = used
+            if child.key != node.key:
+                if child.visible_steps > visible_depth:
+                    continue
+                if not makes_progress(node.view, child.view, target, tree.root.view, read):
+                    if used >= detours:
+                        continue
+                    spent = used + 1
+            found.append(child)
+            if len(found) > limit:
+                return Exploration(found, False)
+            stack.append((child, spent))
+    return Exploration(found, True)
 
 
 def common_prefix(sequences: Iterable[tuple[Action, ...]]) -> tuple[Action, ...]:
