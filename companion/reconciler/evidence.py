@@ -180,6 +180,9 @@ class Consensus:
     result is the ``target`` the search heads for (:func:`companion.reconciler.search.explore`).
     """
 
+    lead = 2.5           # log-odds over what the slot held before for a change to count (a misread is ≤ 2.2)
+    supply_lead = 1.2    # summed count confidences over what was there (one frame is < 1)
+
     def __init__(self) -> None:
         self._slot_scores: dict[str, dict[str, float]] = {}
         self._slot_frames: dict[str, int] = {}
@@ -212,12 +215,19 @@ class Consensus:
         floor = math.log(PROBABILITY_FLOOR)
         for slot, scores in self._slot_scores.items():
             frames, seen = self._slot_frames[slot], self._slot_seen[slot]
-            best = max(scores, key=lambda label: scores[label] + (frames - seen[label]) * floor)
+            def total(label: str) -> float:
+                return scores.get(label, 0.0) + (frames - seen.get(label, 0)) * floor
+            best = max(scores, key=total)
+            if total(best) - total(base.label(slot)) < self.lead:     # not yet clear: keep what was there
+                continue
             if best:
                 labels[slot] = best
             else:
                 labels.pop(slot, None)
         supplies = {colour: dict(counts) for colour, counts in base.supplies.items()}
         for colour, votes in self._supply_votes.items():
-            supplies[colour] = {**supplies.get(colour, {}), **dict(max(votes, key=votes.__getitem__))}
+            best = max(votes, key=votes.__getitem__)
+            was = tuple(sorted((cube, int(n)) for cube, n in supplies.get(colour, {}).items() if cube in dict(best)))
+            if votes[best] - votes.get(was, 0.0) >= self.supply_lead:
+                supplies[colour] = {**supplies.get(colour, {}), **dict(best)}
         return VisibleView(labels, supplies)

@@ -28,7 +28,7 @@ from vision.observation import CUBE_TYPES, Observation, label_for
 from .evidence import CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, relative_loglik
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .outcomes import Outcome
-from .search import HypothesisTree, Node, common_prefix, explore
+from .search import HypothesisTree, Node, common_prefix, explains, explore
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Policy:
     alert_frames: int = 4          # stable frames a disagreement must persist before an alert or reminder
     prompt_frames: int = 2         # stable frames before the camera gives up and asks
     depth: int = 10                # decisions one stable view may be explained by
-    visible_depth: int = 4         # … of which change the look of the table (moves made under one hand)
+    visible_depth: int = 3         # … of which change the look of the table (moves made under one hand)
     detours: int = 1               # visible decisions per sequence the table no longer shows (placed, then sent home)
     max_nodes: int = 20_000        # an enumeration this large is cut short, and then never trusted for a commit
     hidden_extra: int = 1          # extra visible moves a rival story may have and still make the camera ask
@@ -158,9 +158,13 @@ class Reconciler:
         if signature in self._explored:
             return
         self._explored.add(signature)
-        policy = self.policy
-        found = explore(self._tree, target, self._consensus.read, depth=policy.depth,
-                        visible_depth=policy.visible_depth, detours=policy.detours, limit=policy.max_nodes)
+        policy, read = self.policy, self._consensus.read
+        # Direct stories first; detours (a move the table no longer shows) only if none explains the table.
+        for detours in dict.fromkeys((0, policy.detours)):
+            found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+                            detours=detours, limit=policy.max_nodes)
+            if any(explains(node.view, target, read) for node in found.nodes):
+                break
         self._complete = self._complete and found.complete
         for node in found.nodes:
             self._candidates.setdefault(node.actions, node)

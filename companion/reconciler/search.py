@@ -125,6 +125,13 @@ def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView,
     return False
 
 
+def explains(view: VisibleView, target: VisibleView, read: frozenset[str]) -> bool:
+    """True when ``view`` looks like ``target`` on every read slot and every counted supply."""
+    slots = (set(view.labels) | set(target.labels)) & read
+    return (all(view.label(slot) == target.label(slot) for slot in slots)
+            and all(view.supplies.get(colour) == counts for colour, counts in target.supplies.items()))
+
+
 @dataclass
 class Exploration:
     nodes: list[Node]
