@@ -18,13 +18,15 @@ def main(games: int, blocked: float) -> None:
     from companion.session import Journal, Session
 
     wrong = false_alerts = decisions = beyond_hidden = unfinished = 0
-    latencies = []
+    latencies, frames_to_commit, seconds_per_game = [], [], []
     started = time.time()
     for number in range(games):
         players = ["red", "blue", "green", "yellow", "black"][:2 + number % 4]
         recording = record_game("caylus", players, seed=1000 + number, noise=Noise(), blocked_rate=blocked)
         session = Session.new(Journal(":memory:"), game="caylus", players=players, seed=recording.seed)
+        clock = time.process_time()
         result = run(session, recording.observations, answers=recording.actions)
+        seconds_per_game.append((len(players), time.process_time() - clock))
         made = session.actions
         wrong += sum(a != b for a, b in zip(made, recording.actions))
         false_alerts += sum(alert.kind == "illegal" for alert in session.alerts)
@@ -37,14 +39,19 @@ def main(games: int, blocked: float) -> None:
         for visit in recording.visits:
             last = visit.decisions[-1]
             if visit.hand_left >= 0 and last in result.commit_frames:
-                latencies.append((result.commit_frames[last] - visit.hand_left + 1) / recording.fps)
+                frames_to_commit.append(result.commit_frames[last] - visit.hand_left + 1)
+                latencies.append(frames_to_commit[-1] / recording.fps)
     print(f"games: {games} (2-5 players, blocked-camera rate {blocked}), decisions: {decisions}, "
           f"time {time.time() - started:.0f} s")
     print(f"wrong commits: {wrong}")
     print(f"false alerts: {false_alerts}")
     print(f"games not completed: {unfinished}")
     print(f"committed without a prompt beyond hidden choices: {100 * (1 - beyond_hidden / decisions):.2f} %")
+    for count in sorted({n for n, _ in seconds_per_game}):
+        times = [t for n, t in seconds_per_game if n == count]
+        print(f"{count} players: median {statistics.median(times):.1f} CPU-s per complete game")
     if latencies:
+        print(f"frames from hand leaving to commit: median {statistics.median(frames_to_commit)}")
         print(f"latency hand-leaves -> commit: median {statistics.median(latencies):.3f} s, "
               f"90th pct {sorted(latencies)[int(0.9 * len(latencies))]:.3f} s")
 

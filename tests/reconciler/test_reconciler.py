@@ -45,15 +45,32 @@ def advance_until(session, actions, accept):
         session.decide(actions[len(session.actions)])
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_noisy_games_are_inferred_move_for_move_with_no_false_alert(players):
-    recording = record_game("caylus", COLOURS[:players], seed=40 + players, noise=Noise(), blocked_rate=0.0,
-                            max_decisions=70)
+@pytest.mark.parametrize("players", [
+    2,
+    pytest.param(3, marks=pytest.mark.xfail(run=False, reason="open bug: seed 43 decision 42, guild 0 committed "
+                                            "instead of guild +3 (see docs/reconciler.md)")),
+    4,
+    pytest.param(5, marks=pytest.mark.xfail(run=False, reason="open bug: seed 45 stalls in turn 5's provost "
+                                            "phase (see docs/reconciler.md)")),
+])
+def test_complete_noisy_games_with_hands_are_inferred_move_for_move_with_no_false_alert(players):
+    recording = record_game("caylus", COLOURS[:players], seed=40 + players, noise=Noise(), blocked_rate=0.1)
     session = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=recording.seed)
     result = run(session, recording.observations, answers=recording.actions)
+    assert session.state.is_over, "the whole game, to the final count"
     assert session.actions == recording.actions, "every decision inferred, in order"
     assert [a for a in session.alerts if a.kind == "illegal"] == []
+    assert summary(result, recording.actions)["final_scores"] == {
+        recording.players[s.player]: s.total for s in session.history()[-1].scores()}
+
+
+def test_look_alike_stories_under_one_hand_are_asked_not_guessed_seed_1_regression():
+    """Seed 1, 3 players, perfect camera: a sell of stone used to be committed as a sell of wood (decision 152)."""
+    recording = record_game("caylus", ["red", "blue", "green"], seed=1, noise=Noise.clean())
+    session = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=1)
+    result = run(session, recording.observations, answers=recording.actions)
     assert summary(result, recording.actions)["wrong_commits"] == 0
+    assert session.actions == recording.actions and session.state.is_over
 
 
 def test_moves_made_while_the_camera_was_blocked_are_found_as_one_legal_sequence():
@@ -145,8 +162,6 @@ def test_a_choice_the_camera_cannot_see_becomes_a_prompt_and_the_answer_is_journ
     assert session.sources[-1] == "prompt" and session.actions[-1] == pass_
 
 
-@pytest.mark.xfail(reason="open bug: after a resume the reconciler stalls at one decision of this game; "
-                          "the journal itself resumes exactly (see tests/session)", strict=False)
 def test_a_killed_run_resumes_from_the_journal_and_ends_like_an_uninterrupted_one(tmp_path):
     recording = record_game("caylus", ["red", "blue", "green"], seed=21, noise=Noise(), blocked_rate=0.0,
                             max_decisions=50)
