@@ -3,7 +3,7 @@ with the specific reason, and malformed input (nested lists, objects) is refused
 
 import pytest
 
-from caylus_scenarios import act, adjust, everyone_passes, give, nobody_moves_provost, place, seat, start
+from caylus_scenarios import act, adjust, everyone_passes, give, nobody_moves_provost, place, seat, start, with_tile
 from companion.games import Action, RuleError
 
 
@@ -26,16 +26,6 @@ def test_unhashable_arguments_are_refused_with_a_message_not_a_crash(args):
         castle.apply(Action(0, "castle", {"cubes": [["food"], "wood", "stone"]}))
 
 
-def _with_tile(state, square, tile, owner=None):
-    tiles, owners, stock, houses = list(state.road_tile), list(state.road_owner), dict(state.stock), list(state.houses)
-    tiles[square], owners[square] = tile, owner
-    if tile in stock:
-        stock[tile] -= 1
-    if owner is not None:
-        houses[owner] -= 1
-    return adjust(state, road_tile=tiles, road_owner=owners, stock=stock, houses=houses)
-
-
 def _activate(state, colour, square):
     """``colour`` alone places a worker on ``square``; everyone passes; the road is activated up to it."""
     state = place(state, colour, square)
@@ -45,10 +35,10 @@ def _activate(state, colour, square):
 
 def test_lawyer_refusals_name_the_rule_broken():
     state = start("red", "blue", "green")
-    state = _with_tile(state, 9, "lawyer", seat(state, "red"))
-    state = _with_tile(state, 10, "wood_sawmill", seat(state, "blue"))
-    state = _with_tile(state, 11, "residence", seat(state, "red"))
-    state = _with_tile(state, 12, "mason", seat(state, "red"))
+    state = with_tile(state, 9, "lawyer", seat(state, "red"))
+    state = with_tile(state, 10, "wood_sawmill", seat(state, "blue"))
+    state = with_tile(state, 11, "residence", seat(state, "red"))
+    state = with_tile(state, 12, "mason", seat(state, "red"))
     state = give(state, "red", cloth=1)
     state = adjust(state, provost=12)
     state = _activate(state, "red", 9)
@@ -69,7 +59,7 @@ def test_lawyer_refusals_name_the_rule_broken():
 
 def test_market_peddler_and_trade_refusals_say_what_is_missing():
     state = start("red", "blue", "green")
-    state = _with_tile(state, 9, "bank", seat(state, "blue"))
+    state = with_tile(state, 9, "bank", seat(state, "blue"))
     state = adjust(state, provost=9)
     peddler = _activate(state, "red", 7)
     assert str(refusal(peddler, "red", "buy", cubes=["gold"])) == \
@@ -86,7 +76,7 @@ def test_market_peddler_and_trade_refusals_say_what_is_missing():
 
 def test_joust_production_owner_cube_and_favour_refusals():
     state = start("red", "blue", "green")
-    state = _with_tile(state, 9, "park", seat(state, "blue"))
+    state = with_tile(state, 9, "park", seat(state, "blue"))
     state = adjust(state, provost=9)
     state = give(state, "red", cloth=1)
     state = place(state, "red", "joust_field")
