@@ -17,15 +17,45 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 from typing import Iterable, Mapping
 
 from companion.games import TableView
-from vision.observation import CUBE_TYPES, Observation, label_for
+from vision.observation import CUBE_TYPES, Observation, label_for, pieces_for
 
 # A reading never rules a label out completely: a confident misread costs log(1e-3) ≈ −6.9, not −∞.
 PROBABILITY_FLOOR = 1e-3
 # How confident a reading must be to count as a disagreement worth an alert or a reminder.
 CONFIDENT = 0.7
+
+
+@lru_cache(maxsize=4096)
+def seen_from_above(label: str) -> frozenset[str]:
+    """Every reading a camera above the table may give of a slot holding ``label``.
+
+    Discs stacked on one space (favour start spaces, shared track spaces) hide each other: the camera may
+    see only the top one, or a few. So a stack of two or more discs may read as any non-empty subset of
+    its discs; anything else reads only as itself. An empty reading, or a colour not in the stack, is
+    still evidence against it.
+
+    >>> sorted(seen_from_above("disc:blue+disc:red"))
+    ['disc:blue', 'disc:blue+disc:red', 'disc:red']
+    >>> sorted(seen_from_above("worker:red"))
+    ['worker:red']
+    """
+    pieces = pieces_for(label)
+    discs = [piece for piece in pieces if piece.kind == "disc"]
+    if len(discs) < 2:
+        return frozenset({label})
+    others = [piece for piece in pieces if piece.kind != "disc"]
+    return frozenset(label_for(others + list(subset))
+                     for size in range(1, len(discs) + 1) for subset in combinations(discs, size))
+
+
+def looks_like(seen: str, expected: str) -> bool:
+    """True when the reading ``seen`` is what the camera may see of a slot holding ``expected``."""
+    return seen == expected or seen in seen_from_above(expected)
 
 
 @dataclass(frozen=True)
@@ -85,7 +115,10 @@ def slot_loglik(observation: Observation, slot: str, label: str) -> float:
     probabilities = observation.slots.get(slot)
     if not probabilities or slot in observation.occluded_slots:
         return 0.0
-    return math.log(max(probabilities.get(label, 0.0), PROBABILITY_FLOOR))
+    readings = seen_from_above(label)
+    probability = sum(probabilities.get(reading, 0.0) for reading in readings) if len(readings) > 1 \
+        else probabilities.get(label, 0.0)
+    return math.log(max(probability, PROBABILITY_FLOOR))
 
 
 def supply_loglik(observation: Observation, colour: str, counts: Mapping[str, int]) -> float:
@@ -122,7 +155,7 @@ def optimistic_loglik(observation: Observation, view: VisibleView, base: Visible
     score = 0.0
     for slot, label in diff.slots.items():
         gain = slot_loglik(observation, slot, label) - slot_loglik(observation, slot, base.label(slot))
-        if gain < 0 and observation.best(slot)[0] == base.label(slot):
+        if gain < 0 and looks_like(observation.best(slot)[0], base.label(slot)):
             gain = 0.0
         score += gain
     for colour, counts in diff.supplies.items():
@@ -143,7 +176,7 @@ def changed_from(observation: Observation, base: VisibleView) -> ViewDiff:
         if slot in observation.occluded_slots:
             continue
         label, _ = observation.best(slot)
-        if label != base.label(slot):
+        if not looks_like(label, base.label(slot)):
             slots[slot] = label
     supplies = {}
     for colour, seen in observation.supplies.items():
@@ -161,7 +194,7 @@ def confident_mismatches(observation: Observation, view: VisibleView,
         if slot in observation.occluded_slots:
             continue
         label, probability = observation.best(slot)
-        if label != view.label(slot) and probability >= confident:
+        if not looks_like(label, view.label(slot)) and probability >= confident:
             slots[slot] = label
     supplies = {}
     for colour, seen in observation.supplies.items():
@@ -218,6 +251,8 @@ class Consensus:
             def total(label: str) -> float:
                 return scores.get(label, 0.0) + (frames - seen.get(label, 0)) * floor
             best = max(scores, key=total)
+            if looks_like(best, base.label(slot)):      # what a stack seen from above shows: nothing changed
+                continue
             if total(best) - total(base.label(slot)) < self.lead:     # not yet clear: keep what was there
                 continue
             if best:

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 from companion.games import Action, GameState, RuleError
 
-from .evidence import ViewDiff, VisibleView
+from .evidence import ViewDiff, VisibleView, looks_like
 
 # game name → function(state, residual diff, players) → decisions the physical change looks like
 Explainer = Callable[[GameState, ViewDiff, Sequence[str]], list[Action]]
@@ -49,7 +49,7 @@ def split_forgotten(mismatch: ViewDiff, expected: VisibleView, earlier: Sequence
     reminders: list[Finding] = []
     rest_slots, rest_supplies = {}, {}
     for slot, seen in sorted(mismatch.slots.items()):
-        if any(view.label(slot) == seen for view in earlier):
+        if any(looks_like(seen, view.label(slot)) for view in earlier):
             wanted = expected.label(slot)
             reminders.append(Finding("forgotten", f"{slot} should now show {describe(wanted)} "
                                      f"(the table still shows {describe(seen)})",

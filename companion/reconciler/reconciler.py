@@ -25,7 +25,8 @@ from companion.games import Action, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
-from .evidence import CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, relative_loglik
+from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
+                       relative_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
@@ -463,7 +464,7 @@ def _consistent(observation: Observation, node: Node, confident: float) -> bool:
     """No change ``node`` makes is read otherwise in this frame (most likely label / confident count)."""
     for slot, label in node.diff.slots.items():
         if slot in observation.slots and slot not in observation.occluded_slots \
-                and observation.best(slot)[0] != label:
+                and not looks_like(observation.best(slot)[0], label):
             return False
     for colour, counts in node.diff.supplies.items():
         seen = observation.supplies.get(colour)

@@ -20,7 +20,7 @@ from typing import Iterable
 
 from companion.games import Action, GameState, RuleError
 
-from .evidence import ViewDiff, VisibleView
+from .evidence import ViewDiff, VisibleView, looks_like
 
 
 @dataclass
@@ -110,7 +110,8 @@ def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView,
     """
     for slot in set(before.labels) | set(after.labels):
         label = after.label(slot)
-        if label != before.label(slot) and slot in read and label == target.label(slot) != root.label(slot):
+        if (label != before.label(slot) and slot in read and looks_like(target.label(slot), label)
+                and not looks_like(target.label(slot), root.label(slot))):
             return True
     for colour, counts in after.supplies.items():
         was = before.supplies.get(colour, {})
@@ -128,7 +129,7 @@ def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView,
 def explains(view: VisibleView, target: VisibleView, read: frozenset[str]) -> bool:
     """True when ``view`` looks like ``target`` on every read slot and every counted supply."""
     slots = (set(view.labels) | set(target.labels)) & read
-    return (all(view.label(slot) == target.label(slot) for slot in slots)
+    return (all(looks_like(target.label(slot), view.label(slot)) for slot in slots)
             and all(view.supplies.get(colour) == counts for colour, counts in target.supplies.items()))
 
 

@@ -82,6 +82,38 @@ def test_moves_made_while_the_camera_was_blocked_are_found_as_one_legal_sequence
     assert session.actions == actions
 
 
+def seen_from_above(view, top):
+    """``view`` as a camera above the table sees it: of every stack of discs, only ``top``'s disc."""
+    view = copy.deepcopy(view)
+    for slot, pieces in view.slots.items():
+        if sum(piece.kind == "disc" for piece in pieces) >= 2:
+            view.slots[slot] = tuple(piece for piece in pieces if piece.kind != "disc" or piece.colour == top)
+    return view
+
+
+def test_stacked_discs_seen_from_above_as_their_top_disc_raise_no_alert_and_moves_are_still_found():
+    actions, states = random_actions("caylus", ["red", "blue", "green"], seed=8, max_decisions=3)
+    stacks = [slot for slot, pieces in states[3].table_view().slots.items() if len(pieces) >= 2]
+    assert len(stacks) == 4, "every player's disc starts on the four favour start spaces"
+    session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue", "green"], seed=8)
+    reconciler = Reconciler(session)
+    outcomes = show(reconciler, seen_from_above(states[3].table_view(), "blue"))
+    assert [o.kind for o in outcomes] == ["commit"] and session.actions == actions
+    assert session.alerts == []
+
+
+def test_a_stack_missing_a_disc_it_should_show_on_top_is_still_evidence():
+    """A stack read as a colour it doesn't hold, or as empty, is a disagreement (an illegal move here)."""
+    session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue"], seed=8)
+    view = copy.deepcopy(session.state.table_view())
+    view.slots["favour.prestige.0"] = ()
+    view.put("favour.prestige.1", Piece("disc", "red"))
+    view.put("favour.prestige.1", Piece("disc", "blue"))
+    outcomes = show(Reconciler(session), view)
+    assert [o.kind for o in outcomes] == ["alert"] and "favour.prestige" in outcomes[0].message
+    assert session.actions == []
+
+
 def test_nothing_is_committed_while_a_hand_covers_the_board():
     actions, states = random_actions("caylus", ["red", "blue"], seed=2, max_decisions=1)
     session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue"], seed=2)
