@@ -58,8 +58,19 @@ def load_or_make(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndar
     return references, currents, kinds
 
 
+RENDER_CHUNK = 240               # rendered frames per cache file (chunks can be rendered in parallel)
+
+
 def load_or_render(start: int, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Crops cut from ``count`` simulated-table frames (train domain, seeds ``start``…)."""
+    """Crops cut from ``count`` simulated-table frames (train domain, seeds ``start``…), rendered and
+    cached in chunks of :data:`RENDER_CHUNK` frames."""
+    parts = [render_chunk(chunk, min(RENDER_CHUNK, start + count - chunk))
+             for chunk in range(start, start + count, RENDER_CHUNK)]
+    references, currents, kinds = (np.concatenate(p) for p in zip(*parts))
+    return references, currents, kinds
+
+
+def render_chunk(start: int, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from models.render_crops import make_render_dataset
 
     cache = DATA_DIR / f"render-{start}-{count}.npz"
@@ -68,8 +79,10 @@ def load_or_render(start: int, count: int) -> tuple[np.ndarray, np.ndarray, np.n
         return data["references"], data["currents"], data["kinds"]
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     references, currents, kinds = make_render_dataset(range(start, start + count),
-                                                      lambda done, total: progress("render", done, total, ""))
-    np.savez_compressed(cache, references=references, currents=currents, kinds=kinds)
+                                                      lambda done, total: progress(f"render {start}", done, total, ""))
+    partial = cache.with_suffix(".partial.npz")
+    np.savez_compressed(partial, references=references, currents=currents, kinds=kinds)
+    partial.rename(cache)
     return references, currents, kinds
 
 

@@ -33,6 +33,7 @@ def cube_colour_model() -> ColourModel:
     palette = load_palette()
     colours = {name: palette["cube_colours"][name] for name in CUBE_TYPES}
     colours.update({f"other:{name}": palette["player_colours"][name] for name in OTHER_COLOURS})
+    colours.update({f"other:{name}": bgr for name, bgr in palette.get("coin_colours", {}).items()})
     return ColourModel(colours)
 
 

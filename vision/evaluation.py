@@ -3,9 +3,11 @@
 Protocol, per frame (each rendered still is its own table: its own board art, light and camera):
 
 1. **setup capture** — the same table rendered empty (what the user photographs at setup);
-2. **placement learning** — the same table with only the frame's building tiles and one disc per
-   player on the turn-order track, confirmed as the rules would confirm it: this is when a real
-   game enrols each tile's look and the pieces' colours, before any worker stands on them;
+2. **placement learning** — the same table with only the frame's building tiles, one disc per
+   player on the turn-order track and every supply as it was one move earlier (0–3 cubes and 0–2
+   deniers different), confirmed as the rules would confirm it: this is when a real game enrols
+   each tile's look and the pieces' colours, before any worker stands on them, and when the supply
+   zones learn the cubes' colours and size from the last committed state;
 3. the frame itself is observed and every slot not hidden by a hand is compared with the truth.
 
 A frame with a hand over the board must not be reported stable (``occluded_false_reports`` counts
@@ -28,6 +30,9 @@ from .layout import Layout, load_layout
 from .observation import CUBE_TYPES, Observation, label_for
 from .pipeline import VisionPipeline
 from .recognizer import SlotModel
+
+
+CONFIDENT_ZONE = 0.9        # supply confidence at which a reader may take the counts as read
 
 
 class EvaluationError(Exception):
@@ -58,9 +63,27 @@ def truth_label(entry: dict[str, Any] | None) -> str:
     return label_for(Piece.from_json(p) for p in entry.get("pieces", []))
 
 
-def calibration_view(view: TableView) -> TableView:
-    """The frame's tiles alone, plus one disc per player on the turn-order track."""
+def previous_supplies(view: TableView, rng: np.random.Generator) -> dict[str, dict[str, int]]:
+    """The supplies one move before ``view``: each player's differ by 0–3 cubes and 0–2 deniers."""
+    previous = {}
+    for colour, counts in view.supplies.items():
+        before = dict(counts)
+        for _ in range(int(rng.integers(0, 4))):
+            cube = CUBE_TYPES[int(rng.integers(len(CUBE_TYPES)))]
+            change = 1 if before.get(cube, 0) == 0 or rng.random() < 0.5 else -1
+            before[cube] = before.get(cube, 0) + change
+        if "denier" in before:
+            before["denier"] = max(0, before["denier"] + int(rng.integers(-2, 3)))
+        previous[colour] = before
+    return previous
+
+
+def calibration_view(view: TableView, rng: np.random.Generator | None = None) -> TableView:
+    """The frame's tiles alone, plus one disc per player on the turn-order track; with ``rng``, also
+    the supplies the rules confirmed one move earlier (:func:`previous_supplies`)."""
     calibration = TableView(view.game, view.players)
+    if rng is not None:
+        calibration.supplies = previous_supplies(view, rng)
     for slot, pieces in view.slots.items():
         for piece in pieces:
             if piece.kind == "tile":
@@ -78,6 +101,8 @@ class Scores:
     boards_right: int = 0
     zones_total: int = 0
     zones_right: int = 0
+    zones_confident: int = 0
+    zones_confident_right: int = 0
     hand_frames: int = 0
     occluded_false_reports: int = 0
     clear_frames_flagged_occluded: int = 0
@@ -95,6 +120,8 @@ class Scores:
             "per_slot_error": ratio(self.slots_total - self.slots_right, self.slots_total),
             "board_accuracy": ratio(self.boards_right, self.boards_total),
             "cube_zone_accuracy": ratio(self.zones_right, self.zones_total),
+            "cube_zones_confident": ratio(self.zones_confident, self.zones_total),
+            "cube_zone_confident_accuracy": ratio(self.zones_confident_right, self.zones_confident),
             "occluded_false_reports": self.occluded_false_reports,
             "hand_frames": self.hand_frames,
             "clear_frames_flagged_occluded": self.clear_frames_flagged_occluded,
@@ -122,7 +149,7 @@ def setup_table(truth: dict[str, Any], layout: Layout, model: SlotModel | None) 
     pipeline = VisionPipeline(layout, view.players, model=model)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=10_001)
     pipeline.set_reference(empty)
-    calibration = calibration_view(view)
+    calibration = calibration_view(view, np.random.default_rng([int(style["seed"]), 3]))
     calibration_frame, _ = table.render(calibration, frame_seed=10_002)
     pipeline.observe(calibration_frame, still=True)
     pipeline.confirm(calibration_frame, calibration)
@@ -187,8 +214,11 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
             continue
         scores.zones_total += 1
         expected = {name: int(zone["counts"].get(name, 0)) for name in CUBE_TYPES}
-        if observation.supplies[colour] == expected:
-            scores.zones_right += 1
+        right = observation.supplies[colour] == expected
+        scores.zones_right += right
+        if observation.supply_confidence.get(colour, 0.0) >= CONFIDENT_ZONE:
+            scores.zones_confident += 1
+            scores.zones_confident_right += right
 
 
 def evaluate(folder: Path, layout_name: str = "caylus-2005", model_path: str | Path | None = None,

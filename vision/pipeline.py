@@ -30,12 +30,13 @@ from companion.games.table_view import TableView
 
 from .colours import ColourModel, added_pixels, added_pixels_batch
 from .crops import crop_slots, rectify, slot_windows
-from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, cube_footprint_mm2
+from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .layout import Layout
 from .observation import Observation, label_for
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker
 from .stability import HandDetector, MotionGate
+from .supplies import SupplyZone
 from .tiles import TileLibrary
 
 import cv2
@@ -58,7 +59,7 @@ class Reference:
 
     crops: np.ndarray                       # (slots, 32, 32, 3) in the pipeline's slot order
     hand_picture: np.ndarray                # top-down board picture for the hand detector
-    supply_pictures: dict[int, np.ndarray] = field(default_factory=dict)
+    supplies: dict[int, SupplyZone] = field(default_factory=dict)
 
 
 def change_level(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
@@ -113,8 +114,10 @@ class VisionPipeline:
                 raise ValueError("the board was not found in the setup picture: are at least two markers in view?")
         crops = crop_slots(empty_board, pose, self.windows)
         hand_picture = rectify(empty_board, pose, self._board_bounds, HAND_PX_PER_MM)
-        supplies = {seat: self._supply_picture(empty_board, pose, seat) for seat in range(len(self.players))
-                    if self._has_zone(seat)}
+        size = (empty_board.shape[1], empty_board.shape[0])
+        supplies = {seat: SupplyZone(self._supply_picture(empty_board, pose, seat), self.cube_colours,
+                                     self._cube_unit_px(pose, size, seat), owner=self.players[seat])
+                    for seat in range(len(self.players)) if self._has_zone(seat)}
         self.reference = Reference(crops, hand_picture, supplies)
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
         self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6))
@@ -150,6 +153,9 @@ class VisionPipeline:
                     self.colours.names.index(colour)]
                 self.cube_colours.seen_bgr[other] = self.colours.seen_bgr[colour]
                 self.cube_colours._lut = None
+        for seat, zone in self.reference.supplies.items():
+            if self.players[seat] in view.supplies:
+                zone.confirm(self._supply_picture(frame, pose, seat), view.supplies[self.players[seat]])
         if self.hands is not None:
             self.hands.accept(rectify(frame, pose, self._board_bounds, HAND_PX_PER_MM))
 
@@ -271,17 +277,17 @@ class VisionPipeline:
         w, h = zone.size
         return rectify(frame, pose, (x, y, x + w, y + h), SUPPLY_PX_PER_MM)
 
+    def _cube_unit_px(self, pose: Pose, size: tuple[int, int], seat: int) -> float:
+        """One cube's area in the zone's picture, from the camera pose (until the zone learns it)."""
+        zone = self.layout.supply(seat)
+        middle = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
+        return cube_footprint_mm2(pose.image_from_board, size, middle, CUBE_SIDE_MM) * SUPPLY_PX_PER_MM ** 2
+
     def _read_supplies(self, frame: np.ndarray, pose: Pose) -> tuple[dict[str, dict[str, int]], dict[str, float]]:
         supplies, confidence = {}, {}
-        size = (frame.shape[1], frame.shape[0])
-        for seat, colour in enumerate(self.players):
-            if seat not in self.reference.supply_pictures:
-                continue
-            now = self._supply_picture(frame, pose, seat)
-            zone = self.layout.supply(seat)
-            middle = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
-            unit = cube_footprint_mm2(pose.image_from_board, size, middle, CUBE_SIDE_MM) * SUPPLY_PX_PER_MM ** 2
-            counts, sure = count_cubes(self.reference.supply_pictures[seat], now, unit, self.cube_colours)
+        for seat, zone in self.reference.supplies.items():
+            colour = self.players[seat]
+            counts, sure = zone.read(self._supply_picture(frame, pose, seat))
             supplies[colour] = {name: counts[name] for name in CUBE_TYPES}
             confidence[colour] = round(sure, 3)
         return supplies, confidence
