@@ -29,7 +29,7 @@ from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mi
                        relative_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .outcomes import Outcome
-from .search import HypothesisTree, Node, common_prefix, explains, explore
+from .search import Exploration, HypothesisTree, Node, common_prefix, explains, explore
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,7 @@ class Reconciler:
         self._candidates: dict[tuple[Action, ...], Node] = {}
         self._explored: set[tuple] = set()
         self._complete = True
+        self._detours_cut = False    # a look-alike search with detours was cut short (diagnostics only)
         self._streaks = _Streaks()
         self._watched: dict[int, _Watch] = {alert.id: _Watch(None, alert.kind)
                                             for alert in session.open_alerts()}
@@ -160,12 +161,21 @@ class Reconciler:
             return
         self._explored.add(signature)
         policy, read = self.policy, self._consensus.read
-        # Direct stories first; detours (a move the table no longer shows) only if none explains the table.
-        for detours in dict.fromkeys((0, policy.detours)):
-            found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
-                            detours=detours, limit=policy.max_nodes)
-            if any(explains(node.view, target, read) for node in found.nodes):
-                break
+        found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+                        detours=0, limit=policy.max_nodes)
+        looks = {node.key for node in found.nodes if explains(node.view, target, read)}
+        if policy.detours:
+            # Stories with a detour (a move the table no longer shows): all of them when no direct story explains
+            # the table; else only those ending in a look a direct story explains — the look-alikes (provost −1
+            # then +1 by the next player leaves the table as two passes do), which must make the camera ask.
+            detoured = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+                               detours=policy.detours, limit=policy.max_nodes)
+            if not looks:
+                found = detoured
+            else:
+                self._detours_cut = self._detours_cut or not detoured.complete
+                found = Exploration(found.nodes + [node for node in detoured.nodes if node.key in looks],
+                                    found.complete)
         self._complete = self._complete and found.complete
         for node in found.nodes:
             self._candidates.setdefault(node.actions, node)
@@ -175,12 +185,15 @@ class Reconciler:
 
         Any sequence whose look explains the frames within ``margin`` of the best, with at most
         ``hidden_extra`` more visible moves, counts (guild −3 vs guild −2 then provost −1 look the same).
+        A story that ends in exactly the best one's look always counts, however many moves it needs: guild 0
+        and guild +3 followed by provost −2 and −1 under one hand leave the same table (seed-43 wrong commit).
         """
         best = scored[0][1]
         evidence = self._look_scores[best.key][0]
         most_steps = best.visible_steps + self.policy.hidden_extra
-        return [node for _, node in scored if node.visible_steps <= most_steps
-                and self._look_scores[node.key][0] >= evidence - self.policy.margin]
+        return [node for _, node in scored
+                if node.key == best.key or (node.visible_steps <= most_steps
+                                            and self._look_scores[node.key][0] >= evidence - self.policy.margin)]
 
     def _scored(self) -> list[tuple[float, Node]]:
         """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""

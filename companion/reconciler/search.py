@@ -105,13 +105,17 @@ def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView,
                    read: frozenset[str]) -> bool:
     """True when the step ``before → after`` carries out part of the change the table shows since ``root``.
 
-    That is: it sets a read slot the table shows changed to what the table shows, or moves a cube count
+    That is: it sets a read slot the table shows changed (or an earlier step changed) to what the table shows,
+    or moves a cube count
     the table shows changed towards what is counted.
     """
     for slot in set(before.labels) | set(after.labels):
         label = after.label(slot)
+        # Setting a slot to what the table shows is progress when the table shows it changed, or when an
+        # earlier step of this story changed it (the guild moved the provost, a later decision moved it back).
         if (label != before.label(slot) and slot in read and looks_like(target.label(slot), label)
-                and not looks_like(target.label(slot), root.label(slot))):
+                and not (looks_like(target.label(slot), root.label(slot))
+                         and looks_like(target.label(slot), before.label(slot)))):
             return True
     for colour, counts in after.supplies.items():
         was = before.supplies.get(colour, {})
