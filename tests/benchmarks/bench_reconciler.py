@@ -36,6 +36,10 @@ def main(games: int, blocked: float) -> None:
         for index, source in enumerate(session.sources):
             if source == "prompt" and states[index].pending().kind not in HIDDEN_KINDS:
                 beyond_hidden += 1
+        print(f"game {number + 1}: {len(players)} players, {len(made)}/{len(recording.actions)} decisions, "
+              f"wrong {sum(a != b for a, b in zip(made, recording.actions))}, "
+              f"alerts {sum(alert.kind == 'illegal' for alert in session.alerts)}, "
+              f"{seconds_per_game[-1][1]:.0f} CPU-s", flush=True)
         for visit in recording.visits:
             last = visit.decisions[-1]
             if visit.hand_left >= 0 and last in result.commit_frames:
