@@ -22,6 +22,9 @@ from vision.recognizer import KINDS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 RENDER_SEED_START = 5_000_000     # train-domain seeds for rendered crops; evaluation uses other seeds
+# How often a rendered crop of each kind is used per epoch: rare kinds (provost, bailiff: one per
+# frame) are repeated, "empty" (two thirds of the crops even after subsampling) is thinned.
+KIND_REPEAT = {"empty": 0.6, "worker": 2, "house": 3, "disc": 1, "tile": 1, "provost": 5, "bailiff": 5}
 
 
 def build_model():
@@ -86,6 +89,19 @@ def render_chunk(start: int, count: int) -> tuple[np.ndarray, np.ndarray, np.nda
     return references, currents, kinds
 
 
+def balanced_indices(kinds: np.ndarray, repeat: float, rng: np.random.Generator) -> np.ndarray:
+    """Indices of rendered crops for one epoch, each kind used ``KIND_REPEAT[kind] × repeat`` times
+    (a fraction keeps a random share)."""
+    picked = []
+    for index, kind in enumerate(KINDS):
+        members = np.flatnonzero(kinds == index)
+        times = KIND_REPEAT[kind] * repeat
+        whole, part = int(times), times - int(times)
+        picked += [members] * whole
+        picked.append(rng.choice(members, int(round(part * len(members))), replace=False))
+    return np.concatenate(picked)
+
+
 def progress(label: str, done: int, total: int, extra: str) -> None:
     width = 30
     filled = int(width * done / max(total, 1))
@@ -96,7 +112,7 @@ def progress(label: str, done: int, total: int, extra: str) -> None:
 
 
 def train(out: Path, samples: int, epochs: int, seed: int, render_frames: int,
-          render_repeat: int) -> dict[str, float]:
+          render_repeat: float) -> dict[str, float]:
     import torch
     import torch.nn.functional as F
 
@@ -107,7 +123,9 @@ def train(out: Path, samples: int, epochs: int, seed: int, render_frames: int,
         rendered = load_or_render(RENDER_SEED_START, render_frames)
         print(f"{len(rendered[2])} crops from {render_frames} rendered frames "
               f"(kinds {np.bincount(rendered[2], minlength=len(KINDS)).tolist()})", file=sys.stderr)
-        references, currents, kinds = (np.concatenate([a] + [b] * render_repeat)
+        picked = balanced_indices(rendered[2], render_repeat, np.random.default_rng(seed))
+        print(f"balanced per epoch: {np.bincount(rendered[2][picked], minlength=len(KINDS)).tolist()}", file=sys.stderr)
+        references, currents, kinds = (np.concatenate([a, b[picked]])
                                        for a, b in zip((references, currents, kinds), rendered))
     valid_refs, valid_curs, valid_kinds = load_or_make(max(2000, samples // 20), seed + 1)
 
@@ -201,9 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=40_000, help="synthetic pairs")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2005)
-    parser.add_argument("--render-frames", type=int, default=240,
+    parser.add_argument("--render-frames", type=int, default=720,
                         help="simulated-table frames to cut real-looking crops from (0: synthetic only)")
-    parser.add_argument("--render-repeat", type=int, default=3, help="how often each rendered crop is used per epoch")
+    parser.add_argument("--render-repeat", type=float, default=1.0,
+                        help="scales KIND_REPEAT: how often each rendered crop is used per epoch")
     args = parser.parse_args(argv)
     try:
         import torch  # noqa: F401

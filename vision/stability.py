@@ -24,6 +24,7 @@ import numpy as np
 
 MOTION_WIDTH = 160
 SKIN_SHARE = 0.35        # a hand blob is largely skin-coloured (under warm light much of the board is too)
+FAINT_DIFFERENCE = 36.0  # summed B+G+R change of 5×5-blurred pictures that a skin-toned arm makes on warm art
 INSIDE_FACTOR = 4.0      # a blob not crossing the board's edge must be this many times the minimum to be a hand
 
 
@@ -92,7 +93,13 @@ class HandDetector:
         """A hand is a large blob of change that is mostly skin-coloured. Judging the whole changed blob
         (not only its skin pixels) keeps a crowd of new pieces on warm-coloured board art apart."""
         changed = (cv2.absdiff(board_picture, self.reference).max(axis=2) > self.difference).astype(np.uint8)
-        changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        # A hand the colour of the board art barely changes any pixel much, but it changes a large
+        # connected area a little: the blurred pictures' difference, summed over B, G, R, finds it.
+        now = cv2.blur(board_picture, (5, 5)).astype(np.float32)
+        then = cv2.blur(self.reference, (5, 5)).astype(np.float32)
+        gain = (now.reshape(-1, 3).mean(axis=0) + 1) / (then.reshape(-1, 3).mean(axis=0) + 1)
+        faint = (np.abs(now - then * gain).sum(axis=2) > FAINT_DIFFERENCE).astype(np.uint8)
+        changed = cv2.morphologyEx(changed | faint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         grown = cv2.dilate(changed, np.ones((5, 5), np.uint8))
         skin = skin_mask(board_picture) > 0
         count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
@@ -107,7 +114,9 @@ class HandDetector:
             # inside must be far larger than any group of pieces (the favour table full of discs).
             from_outside = x <= 1 or y <= 1 or x + w >= grown.shape[1] - 1 or y + h >= grown.shape[0] - 1
             large = stats[label, cv2.CC_STAT_AREA] >= INSIDE_FACTOR * self.min_area_px
-            if (from_outside or large) and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob):
+            # Nothing set down on the board crosses its edge: a large blob that does is an arm, whatever
+            # its colour. A large blob wholly inside must also look like skin.
+            if from_outside or (large and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob)):
                 hand[labels == label] = 255
         if hand.any():
             # The fingers' shadow and the wrist's edges are not skin-coloured but still hide pieces.

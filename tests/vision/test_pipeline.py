@@ -78,8 +78,6 @@ def _label(piece):
     return piece_label(piece)
 
 
-@pytest.mark.xfail(strict=True, reason="known miss (MODEL_CARD): under warm light the board art is skin-coloured "
-                                      "and this hand, reaching in over the road, is not told from the board")
 def test_a_hand_over_the_board_is_never_a_stable_state(pipeline, scene, layout):
     table, view, _frame, _truth = scene
     hand = Hand(layout.region("road.9.tile").center, 200.0, 60.0, 1.0, 0.2, table.style.skin_tone)
