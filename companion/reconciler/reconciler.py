@@ -29,7 +29,7 @@ from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mi
                        relative_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .outcomes import Outcome
-from .search import Exploration, HypothesisTree, Node, common_prefix, explains, explore
+from .search import HypothesisTree, Node, common_prefix, explains, explore
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,10 @@ class Reconciler:
                for item in _items(residual)) or self._blocked():
             return outcomes
         plausible = self._plausible(scored)
+        if self._commit_due(plausible) and self._add_look_alikes():
+            scored = self._scored()
+            best = scored[0][1]
+            plausible = self._plausible(scored)
         committed = self._commit_if_confirmed(plausible, best, observation)
         if committed:
             outcomes.append(committed)
@@ -161,24 +165,39 @@ class Reconciler:
             return
         self._explored.add(signature)
         policy, read = self.policy, self._consensus.read
-        found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
-                        detours=0, limit=policy.max_nodes)
-        looks = {node.key for node in found.nodes if explains(node.view, target, read)}
-        if policy.detours:
-            # Stories with a detour (a move the table no longer shows): all of them when no direct story explains
-            # the table; else only those ending in a look a direct story explains — the look-alikes (provost −1
-            # then +1 by the next player leaves the table as two passes do), which must make the camera ask.
-            detoured = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
-                               detours=policy.detours, limit=policy.max_nodes)
-            if not looks:
-                found = detoured
-            else:
-                self._detours_cut = self._detours_cut or not detoured.complete
-                found = Exploration(found.nodes + [node for node in detoured.nodes if node.key in looks],
-                                    found.complete)
+        # Direct stories first; detours (a move the table no longer shows) only if none explains the table.
+        for detours in dict.fromkeys((0, policy.detours)):
+            found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+                            detours=detours, limit=policy.max_nodes)
+            if any(explains(node.view, target, read) for node in found.nodes):
+                break
         self._complete = self._complete and found.complete
         for node in found.nodes:
             self._candidates.setdefault(node.actions, node)
+
+    def _add_look_alikes(self) -> bool:
+        """Before a commit: add the stories with a detour that end in a look a direct story explains.
+
+        They are the look-alikes (red's provost −1 then green's +1 leaves the table as two passes do) that must
+        make the camera ask. Searched only when a commit is due, once per target: detours are costly.
+        Returns True when some were added.
+        """
+        policy, read = self.policy, self._consensus.read
+        target = self._consensus.target(self._tree.root.view)
+        signature = ("look-alikes", target.key())
+        if not policy.detours or signature in self._explored:
+            return False
+        self._explored.add(signature)
+        looks = {node.key for node in self._candidates.values() if explains(node.view, target, read)}
+        detoured = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+                           detours=policy.detours, limit=policy.max_nodes)
+        self._detours_cut = self._detours_cut or not detoured.complete
+        added = False
+        for node in detoured.nodes:
+            if node.key in looks and node.actions not in self._candidates:
+                self._candidates[node.actions] = node
+                added = True
+        return added
 
     def _plausible(self, scored: list[tuple[float, Node]]) -> list[Node]:
         """The explanations the evidence can't rule out: the prior against extra moves ranks, it doesn't decide.
@@ -313,6 +332,11 @@ class Reconciler:
         return views
 
     # ---- commits and prompts -------------------------------------------------------------------------------
+
+    def _commit_due(self, plausible: list[Node]) -> bool:
+        """True when this frame would confirm a commit (the streak is one frame short and agrees)."""
+        prefix = common_prefix(node.actions for node in plausible)
+        return bool(prefix) and self._streaks.commit_frames + 1 >= self.policy.confirm_frames
 
     def _commit_if_confirmed(self, plausible: list[Node], best: Node, observation: Observation) -> Outcome | None:
         """Commit what every plausible explanation starts with, once ``confirm_frames`` frames in a row agree.
