@@ -38,8 +38,13 @@ def cube_colour_model() -> ColourModel:
 
 
 def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 45.0) -> np.ndarray:
-    gain = (current.reshape(-1, 3).mean(axis=0) + 1) / (reference.reshape(-1, 3).mean(axis=0) + 1)
-    difference = np.abs(current.astype(np.float32) - reference.astype(np.float32) * gain).sum(axis=2)
+    """0/1 mask of pixels whose B+G+R changed by more than ``threshold`` once the reference is matched
+    to the current picture's overall light (cv2 throughout: it runs on every zone of every frame)."""
+    current_mean = np.array(cv2.mean(current)[:3])
+    reference_mean = np.array(cv2.mean(reference)[:3])
+    gain = (current_mean + 1) / (reference_mean + 1)
+    relit = cv2.multiply(reference.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+    difference = cv2.transform(cv2.absdiff(current.astype(np.float32), relit), np.ones((1, 3), np.float32))
     mask = (difference > threshold).astype(np.uint8)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 

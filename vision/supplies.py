@@ -67,6 +67,8 @@ class SupplyZone:
         self.confirmed = picture.copy()
         self.counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
         stuff = changed_mask(self.empty, picture) > 0
+        self.confirmed_stuff = stuff
+        self._confirmed_blurred: np.ndarray | None = None
         pixels = picture[stuff]
         if len(pixels) == 0 or not any(self.counts.values()):
                 return
@@ -94,10 +96,9 @@ class SupplyZone:
         about a cube's width first: pieces nudged or turned a little, sensor noise and JPEG fade,
         a cube added or taken stays a blob."""
         side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
-        then = cv2.GaussianBlur(self.confirmed, (side, side), 0).astype(np.float32)
-        now = cv2.GaussianBlur(picture, (side, side), 0).astype(np.float32)
-        gain = (now.reshape(-1, 3).mean(axis=0) + 1) / (then.reshape(-1, 3).mean(axis=0) + 1)
-        moved = (np.abs(now - then * gain).sum(axis=2) > MOVED_LEVEL).astype(np.uint8)
+        if self._confirmed_blurred is None:
+            self._confirmed_blurred = cv2.GaussianBlur(self.confirmed, (side, side), 0)
+        moved = changed_mask(self._confirmed_blurred, cv2.GaussianBlur(picture, (side, side), 0), MOVED_LEVEL)
         count, _, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
         return bool(count > 1 and stats[1:, cv2.CC_STAT_AREA].max() >= MOVED_AREA * self.unit_px)
 
@@ -110,7 +111,7 @@ class SupplyZone:
             return dict(self.counts), UNCHANGED_CONFIDENCE
         changed = changed_mask(self.confirmed, picture) > 0
         appeared = changed & (changed_mask(self.empty, picture) > 0)
-        vanished = changed & (changed_mask(self.empty, self.confirmed) > 0)
+        vanished = changed & self.confirmed_stuff
         now_colours = self.colours.nearest(picture[appeared])
         then_colours = self.colours.nearest(self.confirmed[vanished])
         counts, doubts, moved = {}, [], 0
