@@ -10,6 +10,7 @@ from firmware_bridge.protocols import AdalightProtocol, OwnProtocol, WledProtoco
 from firmware_bridge.render import Renderer
 from firmware_bridge.scene import LedScene, Light
 from firmware_bridge.virtual_device import AdalightSketchEngine, OwnFirmwareEngine, VirtualDevice, WledEngine
+from tests.waiting import wait_until
 
 LEDS = default_mapping().led_count
 RENDERER = Renderer(default_mapping(), brightness=1.0)
@@ -18,15 +19,6 @@ FAST = LinkSettings(greeting_timeout_s=1.0, backoff_initial_s=0.05, backoff_max_
 
 def provost_at(square: int) -> LedScene:
     return LedScene.of({f"road.{square}": [Light("provost")], "turn": [Light("current_player", colour="red")]})
-
-
-def wait_until(condition, timeout=4.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
 
 
 def shows(device: VirtualDevice, scene: LedScene, blink_on: bool = True):

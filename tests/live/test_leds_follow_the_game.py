@@ -1,6 +1,5 @@
 """The LED strip follows the session through a real link to an emulated board on a pty."""
 
-import time
 
 import pytest
 
@@ -11,18 +10,10 @@ from firmware_bridge.link import LinkSettings
 from firmware_bridge.mapping import default_mapping
 from firmware_bridge.render import Renderer
 from firmware_bridge.virtual_device import OwnFirmwareEngine, VirtualDevice
+from tests.waiting import wait_until
 
 RENDERER = Renderer(default_mapping())
 FAST = LinkSettings(greeting_timeout_s=1.0, backoff_initial_s=0.05, backoff_max_s=0.3)
-
-
-def wait_until(condition, timeout=4.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
 
 
 @pytest.fixture
