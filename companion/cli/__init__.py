@@ -21,26 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Table companion for Caylus and friends.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in SUBCOMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"companion.cli.{module_name}")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"companion.cli.{module_name}":
-                raise
-            _register_not_yet(subparsers, module_name.replace("_", "-"))
-            continue
-        module.register(subparsers)
+        importlib.import_module(f"companion.cli.{module_name}").register(subparsers)
     return parser
-
-
-def _register_not_yet(subparsers: argparse._SubParsersAction, name: str) -> None:
-    sub = subparsers.add_parser(name, help="(not yet available)", add_help=False)
-    sub.add_argument("rest", nargs=argparse.REMAINDER)
-    sub.set_defaults(func=lambda _args: _say_not_yet(name))
-
-
-def _say_not_yet(name: str) -> int:
-    print(f"companion {name}: not yet available in this version.", file=sys.stderr)
-    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:

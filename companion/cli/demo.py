@@ -21,7 +21,7 @@ DEFAULT_CAMERA_SIZE = "960x540"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("demo", help="watch bots play Caylus on a simulated table, read by the camera pipeline",
+    parser = subparsers.add_parser("demo", help="watch bots play Caylus on the tablet (--camera: read by the camera pipeline)",
                                    description=__doc__.split("\n\n")[0])
     add_server_arguments(parser)
     parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS), help="colours in seat order (default %(default)s)")
