@@ -1,5 +1,7 @@
 """The LED strip follows the session through a real link to an emulated board on a pty."""
 
+import time
+
 import pytest
 
 from companion.live.leds import LedSync, open_led_link, scene_for_session
