@@ -190,7 +190,7 @@ class Reconciler:
         self._explored.add(signature)
         looks = {node.key for node in self._candidates.values() if explains(node.view, target, read)}
         detoured = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
-                           detours=policy.detours, limit=policy.max_nodes)
+                           detours=policy.detours, limit=policy.max_nodes, wanted=frozenset(looks))
         self._detours_cut = self._detours_cut or not detoured.complete
         added = False
         for node in detoured.nodes:
@@ -438,7 +438,7 @@ class Reconciler:
         lasting_residual = ViewDiff({slot: label for kind, slot, label in items if kind == "slot"},
                                     {colour: dict(counts) for kind, colour, counts in items if kind == "supply"})
         finding = explain_illegal(self.session.game, best.state, lasting_residual, self.session.players,
-                                  best.view)
+                                  best.view, before=self._tree.root.state)
         alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
                                          rule=finding.rule, kind="illegal")
         self._watched[alert.id] = _Watch(items, "illegal")
