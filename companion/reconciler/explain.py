@@ -15,13 +15,8 @@ from companion.games import Action, GameState, RuleError
 
 from .evidence import ViewDiff, VisibleView, looks_like
 
-# game name → function(state, residual diff, players) → decisions the physical change looks like
-Explainer = Callable[[GameState, ViewDiff, Sequence[str]], list[Action]]
-EXPLAINERS: dict[str, Explainer] = {}
-
-
-def register_explainer(game: str, explainer: Explainer) -> None:
-    EXPLAINERS[game] = explainer
+# Refusals that only say the game expected another decision: a later guess may name the broken rule itself.
+VAGUE_RULES = frozenset({"not your turn", "wrong decision kind", "not a legal option", "malformed"})
 
 
 @dataclass(frozen=True)
@@ -31,6 +26,24 @@ class Finding:
     player: str | None = None
     place: str | None = None
     rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A decision the physical change looks like, and the board place where the camera saw it (for the LEDs)."""
+
+    action: Action
+    place: str | None = None
+
+
+# game name → function(state, residual diff, players) → what the change looks like: decisions for the engine to
+# refuse in its own words, or findings for rules no decision expresses (a worker beyond the provost took cubes)
+Explainer = Callable[[GameState, ViewDiff, Sequence[str]], "list[Guess | Finding]"]
+EXPLAINERS: dict[str, Explainer] = {}
+
+
+def register_explainer(game: str, explainer: Explainer) -> None:
+    EXPLAINERS[game] = explainer
 
 
 def colour_of(label: str) -> str | None:
@@ -74,16 +87,31 @@ def _same_counts(expected: dict, seen: dict) -> bool:
 
 
 def explain_illegal(game: str, state: GameState, residual: ViewDiff, players: Sequence[str],
-                    expected: VisibleView) -> Finding:
-    """The rule a physical change breaks, in the engine's words when the game has an explainer."""
+                    expected: VisibleView, *, before: GameState | None = None) -> Finding:
+    """The rule a physical change breaks, in the engine's words when the game has an explainer.
+
+    ``state`` is where the best legal story ends, ``before`` the game's current state (the story may have
+    moved past the decision the change belongs to). The first guess refused for a rule of its own wins; a
+    refusal that only says another decision was expected ("it is Blue's turn") is kept for when no guess
+    names a rule.
+    """
     explainer = EXPLAINERS.get(game)
-    for action in explainer(state, residual, players) if explainer else []:
+    vague: Finding | None = None
+    states = [state] + ([before] if before is not None and before is not state else [])
+    guesses = [(at, guess) for at in states for guess in (explainer(at, residual, players) if explainer else [])]
+    for at, guess in guesses:
+        if isinstance(guess, Finding):
+            return guess
+        action = guess.action
         try:
-            state.apply(action)
+            at.apply(action)
         except RuleError as refusal:
             player = refusal.player or (players[action.player] if 0 <= action.player < len(players) else None)
-            return Finding("illegal", refusal.message, player, refusal.place, refusal.rule)
-    return _generic_finding(residual, expected)
+            finding = Finding("illegal", refusal.message, player, guess.place or refusal.place, refusal.rule)
+            if refusal.rule not in VAGUE_RULES:
+                return finding
+            vague = vague or finding
+    return vague or _generic_finding(residual, expected)
 
 
 def _generic_finding(residual: ViewDiff, expected: VisibleView) -> Finding:

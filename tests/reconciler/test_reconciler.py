@@ -10,39 +10,10 @@ import pytest
 from companion.games import Piece
 from companion.reconciler import Reconciler
 from companion.reconciler.replay import run, summary
-from companion.reconciler.synthetic import Noise, SyntheticCamera, layout_slots, random_actions, record_game
+from companion.reconciler.synthetic import Noise, random_actions, record_game
 from companion.session import Journal, Session
+from tests.reconciler.table import COLOURS, advance_until, camera, session_at, show, worker_on
 from vision.observation import label_for
-
-COLOURS = ["red", "blue", "green", "yellow", "black"]
-
-
-def camera(state, noise=None, seed=0):
-    vocabulary = {label_for(p) for p in state.table_view().slots.values()} | {"worker:" + c for c in COLOURS}
-    return SyntheticCamera(layout_slots("caylus"), vocabulary, noise or Noise.clean(), seed)
-
-
-def show(reconciler, view, frames=6, start=10_000):
-    """Film ``view`` as stable frames; return every outcome."""
-    cam = camera(reconciler.session.state)
-    outcomes = []
-    for i in range(frames):
-        outcomes += reconciler.observe(cam.read(view, start + i))
-    return outcomes
-
-
-def session_at(players, seed, decisions, journal=":memory:"):
-    actions, _ = random_actions("caylus", players, seed)
-    session = Session.new(Journal(journal), game="caylus", players=players, seed=seed)
-    for action in actions[:decisions]:
-        session.decide(action, source="tablet")
-    return session, actions
-
-
-def advance_until(session, actions, accept):
-    """Play the bot's decisions until ``accept(state)`` holds."""
-    while not accept(session.state):
-        session.decide(actions[len(session.actions)])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -117,12 +88,6 @@ def test_nothing_is_committed_while_a_hand_covers_the_board():
     for frame in range(10):
         assert reconciler.observe(cam.read(states[1].table_view(), frame, covered={"road.1.worker"})) == []
     assert session.actions == []
-
-
-def worker_on(view, slot, colour):
-    view = copy.deepcopy(view)
-    view.put(slot, Piece("worker", colour))
-    return view
 
 
 def test_a_worker_on_an_occupied_building_raises_the_engines_rule_and_waits_until_put_right():

@@ -1,0 +1,55 @@
+"""Helpers for the reconciler tests: a bot's game in a session, a perfect camera filming a table view."""
+
+import copy
+
+from companion.games import Piece
+from companion.reconciler.synthetic import Noise, SyntheticCamera, layout_slots, random_actions
+from companion.session import Journal, Session
+from vision.observation import label_for
+
+COLOURS = ["red", "blue", "green", "yellow", "black"]
+
+
+def camera(state, noise=None, seed=0):
+    vocabulary = {label_for(p) for p in state.table_view().slots.values()} | {"worker:" + c for c in COLOURS}
+    return SyntheticCamera(layout_slots("caylus"), vocabulary, noise or Noise.clean(), seed)
+
+
+def show(reconciler, view, frames=6, start=10_000):
+    """Film ``view`` as stable frames; return every outcome."""
+    cam = camera(reconciler.session.state)
+    outcomes = []
+    for i in range(frames):
+        outcomes += reconciler.observe(cam.read(view, start + i))
+    return outcomes
+
+
+def hand_over(reconciler, view, frames=3, start=9_000):
+    """A hand over the board: frames that are not stable (the reconciler forgets what it saw before)."""
+    cam = camera(reconciler.session.state)
+    for i in range(frames):
+        reconciler.observe(cam.read(view, start + i, covered={"hand"}))
+
+
+def session_at(players, seed, decisions, journal=":memory:"):
+    actions, _ = random_actions("caylus", players, seed)
+    session = Session.new(Journal(journal), game="caylus", players=players, seed=seed)
+    for action in actions[:decisions]:
+        session.decide(action, source="tablet")
+    return session, actions
+
+
+def advance_until(session, actions, accept):
+    """Play the bot's decisions until ``accept(state)`` holds."""
+    while not accept(session.state):
+        session.decide(actions[len(session.actions)])
+
+
+def worker_on(view, slot, colour):
+    view = copy.deepcopy(view)
+    view.put(slot, Piece("worker", colour))
+    return view
+
+
+def kinds(outcomes):
+    return [outcome.kind for outcome in outcomes]
