@@ -27,7 +27,7 @@ import numpy as np
 from companion.games.table_view import Piece, TableView
 
 from .layout import Layout, load_layout
-from .observation import CUBE_TYPES, Observation, label_for
+from .observation import CUBE_TYPES, Observation, label_for, piece_label
 from .pipeline import VisionPipeline
 from .recognizer import SlotModel
 
@@ -61,6 +61,21 @@ def truth_label(entry: dict[str, Any] | None) -> str:
     if not entry:
         return ""
     return label_for(Piece.from_json(p) for p in entry.get("pieces", []))
+
+
+def visible_from_above(entry: dict[str, Any] | None, seen: str) -> bool:
+    """True when ``seen`` is what a camera above the table can see of the slot: the label itself, or for
+    discs stacked on one space, any part of the stack that includes its top disc (the ones under it
+    show, at most, as a thin edge of colour)."""
+    expected = truth_label(entry)
+    if seen == expected:
+        return True
+    pieces = [Piece.from_json(p) for p in (entry or {}).get("pieces", [])]
+    if len(pieces) < 2 or any(p.kind != "disc" for p in pieces) or not seen:
+        return False
+    stack = {piece_label(p) for p in pieces}
+    parts = set(seen.split("+"))
+    return parts <= stack and piece_label(pieces[-1]) in parts
 
 
 def previous_supplies(view: TableView, rng: np.random.Generator) -> dict[str, dict[str, int]]:
@@ -97,8 +112,10 @@ def calibration_view(view: TableView, rng: np.random.Generator | None = None) ->
 class Scores:
     slots_total: int = 0
     slots_right: int = 0
+    slots_visible_right: int = 0         # right "as seen from above": a stack read by its visible top
     boards_total: int = 0
     boards_right: int = 0
+    boards_visible_right: int = 0
     zones_total: int = 0
     zones_right: int = 0
     zones_confident: int = 0
@@ -119,6 +136,8 @@ class Scores:
             "per_slot_accuracy": ratio(self.slots_right, self.slots_total),
             "per_slot_error": ratio(self.slots_total - self.slots_right, self.slots_total),
             "board_accuracy": ratio(self.boards_right, self.boards_total),
+            "per_slot_error_seen_from_above": ratio(self.slots_total - self.slots_visible_right, self.slots_total),
+            "board_accuracy_seen_from_above": ratio(self.boards_visible_right, self.boards_total),
             "cube_zone_accuracy": ratio(self.zones_right, self.zones_total),
             "cube_zones_confident": ratio(self.zones_confident, self.zones_total),
             "cube_zone_confident_accuracy": ratio(self.zones_confident_right, self.zones_confident),
@@ -187,25 +206,29 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
         scores.boards_total += 1
         if observation.occluded:
             scores.clear_frames_flagged_occluded += 1
-    board_right = observation.registered
+    board_right = board_visible_right = observation.registered
     for slot in layout.slot_names():
         entry = truth["slots"].get(slot)
         if entry is not None and entry.get("occluded"):
             continue
         if slot not in observation.slots:
-            board_right = False
+            board_right = board_visible_right = False
             continue
         expected = truth_label(entry)
         seen, _ = observation.best(slot)
         scores.slots_total += 1
+        visible = visible_from_above(entry, seen)
+        scores.slots_visible_right += visible
+        board_visible_right &= visible
         if seen == expected:
             scores.slots_right += 1
         else:
             board_right = False
-            key = f"{expected or 'empty'} -> {seen or 'empty'}"
+            key = f"{expected or 'empty'} -> {seen or 'empty'}" + ("" if visible else " !")
             scores.errors[key] = scores.errors.get(key, 0) + 1
-    if not hand and board_right:
-        scores.boards_right += 1
+    if not hand:
+        scores.boards_right += board_right
+        scores.boards_visible_right += board_visible_right
     for seat, zone in truth.get("supplies", {}).items():
         colour = zone["colour"]
         if colour not in observation.supplies:

@@ -51,6 +51,8 @@ CUBE_SIDE_MM = 10.0
 UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
 COLOURED_KINDS = ("worker", "house", "disc")
+PASSING_KINDS = ("worker", "provost", "bailiff")     # pieces that stand on a tile for a while only
+COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still the building confirmed there
 
 
 @dataclass
@@ -98,6 +100,7 @@ class VisionPipeline:
         self.cube_colours = cube_colour_model()
         self.tiles = TileLibrary()
         self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
+        self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
         self._board_bounds = (0.0, 0.0, *layout.board_size)
@@ -138,8 +141,12 @@ class VisionPipeline:
                 continue
             for piece in pieces:
                 if piece.kind == "tile" and piece.name:
-                    self.tiles.enrol(piece.name, crops[i])
                     self.placed_tiles[name] = piece.name
+                    # A worker standing on the tile would become part of the building's look (an
+                    # owner's house stays on it for good, so it is part of it).
+                    if not any(p.kind in PASSING_KINDS for k in self.covering.get(i, ())
+                               for p in view.pieces(self.slot_names[k])):
+                        self.tiles.enrol(piece.name, crops[i])
             if len(pieces) == 1 and pieces[0].kind in COLOURED_KINDS and pieces[0].colour in self.players:
                 learned.setdefault(pieces[0].colour, []).append(added_pixels(self.reference.crops[i], crops[i]))
         for colour, pixels in learned.items():
@@ -186,6 +193,17 @@ class VisionPipeline:
             slots=slots, occluded_slots=occluded_slots, supplies=supplies, supply_confidence=confidence,
             elapsed_ms=(time.perf_counter() - started) * 1000)
 
+    def _covering_slots(self) -> dict[int, list[int]]:
+        """For each slot that accepts tiles, the other slots whose centre lies on it (a worker's circle)."""
+        covering = {}
+        for i, name in enumerate(self.slot_names):
+            if "tile" not in self.accepts[i]:
+                continue
+            window = self.windows[name]
+            covering[i] = [k for k, other in enumerate(self.slot_names) if k != i and
+                           max(abs(a - b) for a, b in zip(self.windows[other].center, window.center)) < window.side_mm / 2]
+        return covering
+
     def _slots_under(self, hand_mask: np.ndarray) -> frozenset[str]:
         hidden = set()
         for name, window in self.windows.items():
@@ -218,16 +236,21 @@ class VisionPipeline:
         added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[visible[needs_colour]],
                                                                    crops[visible[needs_colour]])))
         slots = {}
+        row_of = {int(i): row for row, i in enumerate(visible)}
         for row, i in enumerate(visible):
             row_kinds = kinds[row]
             if row not in added:
                 row_kinds = row_kinds.copy()
                 row_kinds[coloured] = 0.0
-            slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)))
+            # How likely something stands on this tile (a hidden slot on it counts as covered).
+            covered = max((1.0 - kinds[row_of[k], 0] if k in row_of else 1.0 for k in self.covering.get(int(i), ())),
+                          default=0.0)
+            slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)),
+                                                     covered)
         return slots
 
     def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray,
-                pixels: np.ndarray) -> dict[str, float]:
+                pixels: np.ndarray, covered: float = 0.0) -> dict[str, float]:
         """Kind probabilities × colour (or building) probabilities → label probabilities."""
         name = self.slot_names[index]
         labels: dict[str, float] = {}
@@ -245,7 +268,7 @@ class VisionPipeline:
                     label = f"{kind}:{colour}"
                     labels[label] = labels.get(label, 0.0) + p * q
             elif kind == "tile":
-                names = self.tiles.identify(crop, expected=self.placed_tiles.get(name))
+                names = self._tile_identity(crop, self.placed_tiles.get(name), covered)
                 if not names:
                     labels["tile"] = labels.get("tile", 0.0) + p
                 for building, q in names.items():
@@ -254,6 +277,17 @@ class VisionPipeline:
                 labels[kind] = labels.get(kind, 0.0) + p
         total = sum(labels.values()) or 1.0
         return {label: round(v / total, 5) for label, v in labels.items() if v / total >= MIN_LABEL_PROBABILITY}
+
+    def _tile_identity(self, crop: np.ndarray, expected: str | None, covered: float) -> dict[str, float]:
+        """Which building a tile is. A piece standing on it hides much of its look (a worker covers the
+        icon at a steep camera), so under a piece the building confirmed there keeps most of the belief;
+        an uncovered tile is judged by its look (a replaced building shows itself)."""
+        looks = self.tiles.identify(crop, expected=expected)
+        if expected is None or covered <= 0.0 or not looks:
+            return looks
+        under = {name: (1 - COVERED_TILE_KEPT) * p for name, p in looks.items()}
+        under[expected] = under.get(expected, 0.0) + COVERED_TILE_KEPT
+        return {name: covered * q + (1 - covered) * looks.get(name, 0.0) for name, q in under.items()}
 
     def _disc_groups(self, pixels: np.ndarray) -> dict[str, float]:
         """Several discs on one space: every player colour that owns a fair share of the added pixels."""
