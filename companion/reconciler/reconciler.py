@@ -69,6 +69,15 @@ class _Prompted:
 
 
 @dataclass
+class _Undone:
+    """A decision a player took back on the tablet: not committed again from the look the table had then, but asked."""
+
+    decision: int
+    action: Action
+    look: tuple | None = None      # what the table showed when it was taken back (None: not seen since)
+
+
+@dataclass
 class _Streaks:
     commit: tuple[Action, ...] = ()
     commit_frames: int = 0
@@ -97,6 +106,8 @@ class Reconciler:
         self._overrides_seen: dict[str, tuple[Any, str]] = {}
         self._asked: dict[int, _Prompted] = {}        # decision number → the prompt asked for it
         self._history_views: dict[int, VisibleView] = {}
+        self._seen_actions: tuple[Action, ...] = tuple(session.actions)
+        self._undone: _Undone | None = None
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -275,6 +286,7 @@ class Reconciler:
             else:
                 self._tree = HypothesisTree(state, self.policy.supply_keys)
             self._root_count = count
+            self._note_undo(count)
             self._streaks = _Streaks(persistent=self._streaks.persistent)
             self._candidates = {(): self._tree.root}
             self._look_scores = {}
@@ -294,8 +306,35 @@ class Reconciler:
                         self._ignored[item] = alert.resolved
         self._overrides_current()
 
+    def _note_undo(self, count: int) -> None:
+        """Remember the decision a player just took back (until the game moves to another decision number)."""
+        actions = tuple(self.session.actions)
+        if count < len(self._seen_actions) and actions == self._seen_actions[:count]:
+            self._undone = _Undone(count, self._seen_actions[count])
+        elif self._undone is not None and self._undone.decision != count:
+            self._undone = None
+        self._seen_actions = actions
+
+    def _held_back(self, prefix: tuple[Action, ...]) -> bool:
+        """True when ``prefix`` starts with the decision a player just took back and the table looks as it did then.
+
+        A player who undoes a move either takes it back on the table too (the look changes) or says the camera
+        got it wrong: redoing it from the same picture would fight them, so the camera asks instead.
+        """
+        undone = self._undone
+        if undone is None or not prefix or prefix[0] != undone.action or undone.decision != self._root_count:
+            return False
+        look = self._consensus.target(self._tree.root.view).key()
+        if undone.look is None:
+            undone.look = look
+        return look == undone.look
+
     def _overrides_current(self) -> dict[str, str]:
-        """Slot overrides from the tablet that still apply (until the expected view of the slot changes)."""
+        """Slot overrides from the tablet that still apply.
+
+        An override holds while the game expects on that slot what it expected when the override was made, or
+        what the override says (the move it let the camera commit); it ends when the game expects anything else.
+        """
         live = {}
         base = self._tree.root.view
         for slot, pieces in self.session.overrides.items():
@@ -303,7 +342,7 @@ class Reconciler:
             seen = self._overrides_seen.get(slot)
             if seen is None or seen[0] != label:
                 self._overrides_seen[slot] = seen = (label, base.label(slot))
-            if seen[1] == base.label(slot):
+            if base.label(slot) in (seen[1], label):
                 live[slot] = label
         return live
 
@@ -346,7 +385,8 @@ class Reconciler:
         """
         prefix = common_prefix(node.actions for node in plausible)
         streaks = self._streaks
-        if not prefix or not self._complete or not _consistent(observation, best, self.policy.confident):
+        if (not prefix or not self._complete or not _consistent(observation, best, self.policy.confident)
+                or self._held_back(prefix)):
             streaks.commit, streaks.commit_frames = (), 0
             return None
         shared = common_prefix([prefix, streaks.commit])
@@ -373,7 +413,7 @@ class Reconciler:
             # something visible happened, but the looks alike: which first decision was it?
             reason = "hidden"
             actions = tuple(dict.fromkeys(sequence[0] for sequence in sequences))
-            if len(actions) < 2:
+            if len(actions) < 2 and not self._held_back(common_prefix(sequences)):
                 return []
             # the likeliest first, then every other option: the search may have missed a move the table hides
             actions += tuple(action for action in decision.actions if action not in actions)
