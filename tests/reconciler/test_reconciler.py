@@ -154,21 +154,6 @@ def test_a_choice_the_camera_cannot_see_becomes_a_prompt_and_the_answer_is_journ
     assert session.sources[-1] == "prompt" and session.actions[-1] == pass_
 
 
-def test_a_killed_run_resumes_from_the_journal_and_ends_like_an_uninterrupted_one(tmp_path):
-    recording = record_game("caylus", ["red", "blue", "green"], seed=21, noise=Noise(), blocked_rate=0.0,
-                            max_decisions=50)
-    whole = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=21)
-    run(whole, recording.observations, answers=recording.actions)
-    path = tmp_path / "journal.sqlite3"
-    cut = len(recording.observations) // 2
-    first = Session.new(Journal(path), game="caylus", players=recording.players, seed=21)
-    run(first, recording.observations[:cut], answers=recording.actions)
-    del first                                      # the process dies here
-    resumed = Session.resume(Journal(path))
-    run(resumed, recording.observations[cut:], answers=recording.actions)
-    assert resumed.actions == whole.actions == recording.actions
-
-
 def test_companion_replay_prints_one_json_summary(tmp_path):
     recording = record_game("caylus", ["red", "blue"], seed=5, noise=Noise(), blocked_rate=0.0, max_decisions=25)
     recording.save(tmp_path / "game")
