@@ -58,11 +58,19 @@ def describe(label: str) -> str:
 
 def split_forgotten(mismatch: ViewDiff, expected: VisibleView, earlier: Sequence[VisibleView]
                     ) -> tuple[list[Finding], ViewDiff]:
-    """Reminders for what the table still shows from an earlier state, and the rest of the disagreement."""
+    """Reminders for what the table still shows from an earlier state, and the rest of the disagreement.
+
+    A slot seen empty where a piece is due is a forgotten step only when that piece is still seen where it was
+    (the bailiff left on its old square): an empty slot matches too many earlier states to mean anything alone
+    (a worker taken back along with an illegal build, a provost moved against a prompt answer).
+    """
     reminders: list[Finding] = []
     rest_slots, rest_supplies = {}, {}
+    stale = {slot: seen for slot, seen in mismatch.slots.items()
+             if any(looks_like(seen, view.label(slot)) for view in earlier)}
+    left_behind = [seen for seen in stale.values() if seen]
     for slot, seen in sorted(mismatch.slots.items()):
-        if any(looks_like(seen, view.label(slot)) for view in earlier):
+        if slot in stale and (seen or any(looks_like(other, expected.label(slot)) for other in left_behind)):
             wanted = expected.label(slot)
             reminders.append(Finding("forgotten", f"{slot} should now show {describe(wanted)} "
                                      f"(the table still shows {describe(seen)})",
