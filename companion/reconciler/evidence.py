@@ -58,6 +58,12 @@ def looks_like(seen: str, expected: str) -> bool:
     return seen == expected or seen in seen_from_above(expected)
 
 
+@lru_cache(maxsize=8192)
+def _label(pieces: tuple) -> str:
+    """:func:`label_for`, remembered: the search turns tens of thousands of views into labels per game."""
+    return label_for(pieces)
+
+
 @dataclass(frozen=True)
 class VisibleView:
     """What the camera can see of a table view: slot labels and the supply counts it reads."""
@@ -68,7 +74,7 @@ class VisibleView:
     @classmethod
     def of(cls, view: TableView, supply_keys: Iterable[str] = CUBE_TYPES) -> "VisibleView":
         keys = tuple(supply_keys)
-        labels = {slot: label_for(pieces) for slot, pieces in view.slots.items() if pieces}
+        labels = {slot: _label(pieces) for slot, pieces in view.slots.items() if pieces}
         supplies = {colour: {key: int(counts.get(key, 0)) for key in keys}
                     for colour, counts in view.supplies.items()}
         return cls(labels, supplies)
@@ -86,9 +92,16 @@ class VisibleView:
         return VisibleView(labels, self.supplies)
 
     def key(self) -> tuple:
-        """A hashable identity: two views with the same key look the same to the camera."""
-        return (tuple(sorted(self.labels.items())),
-                tuple(sorted((c, tuple(sorted(n.items()))) for c, n in self.supplies.items())))
+        """A hashable identity: two views with the same key look the same to the camera.
+
+        Frozensets, not sorted tuples: cheaper to build, and they keep their hash (keys are looked up a lot).
+        """
+        return (frozenset(self.labels.items()),
+                frozenset((c, frozenset(n.items())) for c, n in self.supplies.items()))
+
+    def changed_slots(self, other: "VisibleView") -> set[str]:
+        """The slots whose label differs between the two views."""
+        return {slot for slot, _ in self.labels.items() ^ other.labels.items()}
 
 
 @dataclass(frozen=True)
@@ -100,8 +113,7 @@ class ViewDiff:
 
     @classmethod
     def between(cls, view: VisibleView, base: VisibleView) -> "ViewDiff":
-        slots = {slot: view.label(slot) for slot in set(view.labels) | set(base.labels)
-                 if view.label(slot) != base.label(slot)}
+        slots = {slot: view.label(slot) for slot in view.changed_slots(base)}
         supplies = {colour: counts for colour, counts in view.supplies.items()
                     if dict(counts) != dict(base.supplies.get(colour, {}))}
         return cls(slots, supplies)

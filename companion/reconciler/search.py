@@ -60,26 +60,37 @@ class HypothesisTree:
     """Lazily expanded tree of legal sequences from one base state; expansions are cached across frames."""
 
     def __init__(self, base: GameState, supply_keys: Iterable[str], *, view: VisibleView | None = None,
-                 expansions: dict[tuple[Action, ...], list[Expansion]] | None = None) -> None:
+                 expansions: dict[tuple[Action, ...], list[Expansion]] | None = None,
+                 by_state: dict[str, list[Expansion]] | None = None) -> None:
         self.supply_keys = tuple(supply_keys)
         view = view or VisibleView.of(base.table_view(), self.supply_keys)
         self.root = Node((), base, view, view.key(), 0, None)
         self._expansions: dict[tuple[Action, ...], list[Expansion]] = expansions or {}
+        self._by_state: dict[str, list[Expansion]] = by_state or {}     # transpositions: one state, many paths
         self._children: dict[tuple[Action, ...], list[Node]] = {}
 
     def expansions(self, actions: tuple[Action, ...], state: GameState) -> list[Expansion]:
         cached = self._expansions.get(actions)
         if cached is None:
-            cached = []
-            for action in state.legal_actions():
-                try:
-                    after = state.apply(action)
-                except RuleError:       # an engine that lists an option it then refuses: skip it
-                    continue
-                view = VisibleView.of(after.table_view(), self.supply_keys)
-                cached.append(Expansion(action, after, view, view.key()))
+            # Different stories often reach the same state (workers placed on different buildings the provost then
+            # cuts off): expand it once. A few dozen microseconds for the fingerprint against ~5 ms of engine calls.
+            fingerprint = state_fingerprint(state)
+            cached = self._by_state.get(fingerprint)
+            if cached is None:
+                cached = self._by_state[fingerprint] = self._expand(state)
             self._expansions[actions] = cached
         return cached
+
+    def _expand(self, state: GameState) -> list[Expansion]:
+        expanded = []
+        for action in state.legal_actions():
+            try:
+                after = state.apply(action)
+            except RuleError:       # an engine that lists an option it then refuses: skip it
+                continue
+            view = VisibleView.of(after.table_view(), self.supply_keys)
+            expanded.append(Expansion(action, after, view, view.key()))
+        return expanded
 
     def children(self, node: Node) -> list[Node]:
         cached = self._children.get(node.actions)
@@ -98,7 +109,19 @@ class HypothesisTree:
             view = next((e.view for e in parent if e.action == prefix[-1]), None)
         cut = len(prefix)
         kept = {path[cut:]: expansions for path, expansions in self._expansions.items() if path[:cut] == prefix}
-        return HypothesisTree(state, self.supply_keys, view=view, expansions=kept)
+        still_used = {id(expansions) for expansions in kept.values()}
+        by_state = {fingerprint: expansions for fingerprint, expansions in self._by_state.items()
+                    if id(expansions) in still_used}
+        return HypothesisTree(state, self.supply_keys, view=view, expansions=kept, by_state=by_state)
+
+
+def state_fingerprint(state: GameState) -> str:
+    """Equal for two states that play on identically (their JSON without the events of the last step).
+
+    ``repr`` of the JSON is exact (never equal for different data); a dict built in another order only
+    costs a missed transposition.
+    """
+    return repr([item for item in state.to_json().items() if item[0] != "events"])
 
 
 def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView, root: VisibleView,
@@ -109,11 +132,11 @@ def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView,
     or moves a cube count
     the table shows changed towards what is counted.
     """
-    for slot in set(before.labels) | set(after.labels):
+    for slot in after.changed_slots(before):
         label = after.label(slot)
         # Setting a slot to what the table shows is progress when the table shows it changed, or when an
         # earlier step of this story changed it (the guild moved the provost, a later decision moved it back).
-        if (label != before.label(slot) and slot in read and looks_like(target.label(slot), label)
+        if (slot in read and looks_like(target.label(slot), label)
                 and not (looks_like(target.label(slot), root.label(slot))
                          and looks_like(target.label(slot), before.label(slot)))):
             return True
@@ -132,7 +155,7 @@ def makes_progress(before: VisibleView, after: VisibleView, target: VisibleView,
 
 def explains(view: VisibleView, target: VisibleView, read: frozenset[str]) -> bool:
     """True when ``view`` looks like ``target`` on every read slot and every counted supply."""
-    slots = (set(view.labels) | set(target.labels)) & read
+    slots = view.changed_slots(target) & read       # where the labels are equal, they look alike
     return (all(looks_like(target.label(slot), view.label(slot)) for slot in slots)
             and all(view.supplies.get(colour) == counts for colour, counts in target.supplies.items()))
 
@@ -144,13 +167,19 @@ class Exploration:
 
 
 def explore(tree: HypothesisTree, target: VisibleView, read: frozenset[str], *, depth: int, visible_depth: int,
-            detours: int, limit: int) -> Exploration:
-    """Every sequence (≤ ``depth`` decisions, ≤ ``visible_depth`` of them visible) heading for ``target``."""
+            detours: int, limit: int, wanted: frozenset[tuple] | None = None) -> Exploration:
+    """Every sequence (≤ ``depth`` decisions, ≤ ``visible_depth`` of them visible) heading for ``target``.
+
+    With ``wanted`` (looks), the caller keeps only nodes with one of those looks: a node that has used up its
+    visible moves can only go on invisibly, keeping its look, so it is not expanded unless its look is wanted.
+    """
     found = [tree.root]
     stack = [(tree.root, 0)]
     while stack:
         node, used = stack.pop()
         if len(node.actions) >= depth:
+            continue
+        if wanted is not None and node.visible_steps >= visible_depth and node.key not in wanted:
             continue
         for child in tree.children(node):
             spent = used
