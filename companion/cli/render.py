@@ -1,9 +1,10 @@
 """``companion render caylus``: frames of the simulated table with exact ground truth.
 
 Stills: ``--frames N`` random legal mid-game states (one random playout each), one JPEG and one
-truth JSON per frame. Whole game: ``--game`` lets bots play a complete game and writes the frames
-(hands reaching in and leaving), ``truth.jsonl``, ``game.json`` (final scores and state) and
-``answers.json`` (the bots' decisions in order, as ``companion replay --answers`` reads them).
+truth JSON per frame. Whole game: ``--game`` lets bots play a complete game (or its first ``--decisions``)
+and writes the frames (the empty board first, as a real recording starts with the setup; then hands
+reaching in and leaving), ``truth.jsonl``, ``game.json`` (final scores and state) and ``answers.json``
+(the bots' decisions in order, as ``companion replay --answers`` reads them).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from companion.games import GameState, RuleError, TableView, new_game
 
 GAMES = ("caylus",)
 COLOURS = ("red", "blue", "green", "yellow", "black")
+SETUP_FRAMES = 4      # a whole-game render opens with this many frames of the empty board
+PACING = {"reach_in": 4, "reach_out": 4, "still": 8}    # frames per move; the table rests long enough to be read
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--game", dest="whole_game", action="store_true", help="render one whole bot-played game")
     parser.add_argument("--fps", type=float, default=10.0, help="video frame rate for --game (default 10)")
     parser.add_argument("--no-video", action="store_true", help="--game: skip the AVI file")
+    parser.add_argument("--decisions", type=int, default=None,
+                        help="--game: stop after this many decisions (a short opening; default the whole game)")
     parser.set_defaults(func=run)
 
 
@@ -106,13 +111,15 @@ def _stills(args: argparse.Namespace, out: Path) -> int:
     return 0
 
 
-def play_game(players: list[str], seed: int) -> tuple[list[tuple[TableView, int | None]], list[dict], GameState]:
-    """Bots play a whole game: the view after each decision, the answers given, the final state."""
+def play_game(players: list[str], seed: int, max_decisions: int | None = None
+              ) -> tuple[list[tuple[TableView, int | None]], list[dict], GameState]:
+    """Bots play a whole game (or its first ``max_decisions``): the view after each decision, the answers
+    given, the final state."""
     rng = random.Random(seed)
     state = new_game("caylus", players, seed)
     steps: list[tuple[TableView, int | None]] = [(state.table_view(), None)]
     answers = []
-    while not state.is_over:
+    while not state.is_over and (max_decisions is None or len(answers) < max_decisions):
         action = bot_choice(state, rng)
         answers.append(action.to_json())
         state = state.apply(action)
@@ -124,20 +131,24 @@ def _whole_game(args: argparse.Namespace, out: Path) -> int:
     from vision.layout import load_layout
     from vision.render.domains import sample_style
     from vision.render.renderer import SimulatedTable
-    from vision.render.video import game_frames, write_video
+    from vision.render.video import Pacing, game_frames, write_video
 
     if not 2 <= args.players <= 5:
         raise ValueError("--players must be between 2 and 5")
+    if args.decisions is not None and args.decisions < 1:
+        raise ValueError("--decisions must be 1 or more")
     layout = load_layout(args.layout)
     size = _size(args.size, (640, 360))
     players = list(COLOURS[:args.players])
-    steps, answers, final = play_game(players, args.seed)
+    steps, answers, final = play_game(players, args.seed, args.decisions)
     out.mkdir(parents=True, exist_ok=True)
     (out / "answers.json").write_text(json.dumps(answers, indent=1), encoding="utf-8")
     table = SimulatedTable(layout, sample_style(args.domain, args.seed), size)
-    count = write_video(game_frames(table, steps), out, fps=args.fps,
+    # The recording starts with the empty board, as a real one does (the setup picture), then the start position.
+    count = write_video(game_frames(table, steps, Pacing(**PACING), setup_frames=SETUP_FRAMES), out, fps=args.fps,
                         video_name=None if args.no_video else "game.avi")
     game = {"game": "caylus", "players": players, "seed": args.seed, "decisions": len(answers), "frames": count,
+            "setup_frames": SETUP_FRAMES, "over": final.is_over,
             "scores": [s.to_json() for s in final.scores()], "winners": final.winners(),
             "final_view": final.table_view().to_json(), "final_state": final.to_json()}
     (out / "game.json").write_text(json.dumps(game, indent=1), encoding="utf-8")

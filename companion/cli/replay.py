@@ -1,7 +1,13 @@
-"""``companion replay DIR [--answers FILE]``: the reconciler over a recorded game, one JSON summary printed.
+"""``companion replay DIR_OR_VIDEO [--answers FILE]``: a recorded game through the reconciler, one JSON summary printed.
 
-DIR holds ``game.json`` + ``observations.jsonl`` (written by ``companion.reconciler.synthetic`` or by the
-camera pipeline); hidden choices are answered from ``--answers`` (default ``DIR/answers.json`` if present).
+The source is one of:
+
+* a directory of observations (``game.json`` + ``observations.jsonl``, from ``companion.reconciler.synthetic``);
+* a directory written by ``companion render caylus --game --out DIR``: its pictures (``frames/*.jpg``) go
+  through the camera pipeline (``companion.live.recorded``), the first one being the empty board;
+* a video file of such a game (players and seed from ``game.json`` beside it, or ``--players``/``--seed``).
+
+Hidden choices are answered from ``--answers`` (default ``answers.json`` in / beside the source, if present).
 """
 
 from __future__ import annotations
@@ -10,35 +16,77 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("replay", help="run the reconciler over a recorded game and print a JSON summary")
-    parser.add_argument("source", help="a directory with game.json and observations.jsonl (or a video)")
-    parser.add_argument("--layout", default="caylus-2005", help="board layout (used when reading images)")
+    parser.add_argument("source", help="a directory of observations, a rendered game's directory, or a video file")
+    parser.add_argument("--layout", default="caylus-2005", help="board layout (used when reading pictures)")
     parser.add_argument("--answers", help="JSON list of the game's decisions, to answer hidden choices")
     parser.add_argument("--journal", default=":memory:", help="SQLite journal to record the replayed game in")
+    parser.add_argument("--players", help="pictures: the colours in seat order, e.g. red,blue (default: game.json)")
+    parser.add_argument("--seed", type=int, help="pictures: the game's seed (default: game.json)")
     parser.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
-    from companion.reconciler.replay import load_answers, new_session, run, summary
-    from companion.reconciler.synthetic import load_recording
-    from companion.session import Journal, JournalError
+    from companion.session import JournalError
 
     source = Path(args.source)
-    if source.is_file():
-        print(f"companion replay: {source} is a file; reading videos needs the camera pipeline, which this "
-              "version cannot run on a file yet. Give a directory of observations.", file=sys.stderr)
-        return 2
     try:
-        recording = load_recording(source)
-        answers_path = args.answers or (source / "answers.json" if (source / "answers.json").exists() else None)
-        answers = load_answers(answers_path) if answers_path else []
-        session = new_session(Journal(args.journal), recording.setup())
+        if not source.exists():
+            raise ValueError(f"{source} does not exist")
+        if source.is_file() or ((source / "frames").is_dir() and not (source / "observations.jsonl").exists()):
+            data = _replay_pictures(source, args)
+        else:
+            data = _replay_observations(source, args)      # says what is missing or damaged
     except (ValueError, JournalError) as problem:
         print(f"companion replay: {problem}", file=sys.stderr)
         return 2
-    result = run(session, recording.observations, answers=answers)
-    print(json.dumps(summary(result, answers)))
+    print(json.dumps(data))
     return 0
+
+
+def _answers(source: Path, args: argparse.Namespace) -> list:
+    from companion.reconciler.replay import load_answers
+
+    beside = (source if source.is_dir() else source.parent) / "answers.json"
+    path = args.answers or (beside if beside.exists() else None)
+    return load_answers(path) if path else []
+
+
+def _replay_observations(source: Path, args: argparse.Namespace) -> dict[str, Any]:
+    from companion.reconciler.replay import new_session, run, summary
+    from companion.reconciler.synthetic import load_recording
+    from companion.session import Journal
+
+    recording = load_recording(source)
+    answers = _answers(source, args)
+    session = new_session(Journal(args.journal), recording.setup())
+    return summary(run(session, recording.observations, answers=answers), answers)
+
+
+def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
+    from companion.live.recorded import camera_observations, game_setup, pictures
+    from companion.reconciler.replay import new_session, run, summary
+    from companion.session import Journal
+    from vision.layout import load_layout
+    from vision.pipeline import VisionPipeline
+
+    setup = game_setup(source) or {"game": "caylus", "variants": {}}
+    if args.players:
+        setup["players"] = [colour.strip() for colour in args.players.split(",") if colour.strip()]
+    if args.seed is not None:
+        setup["seed"] = args.seed
+    missing = [name for name in ("players", "seed") if name not in setup]
+    if missing:
+        raise ValueError(f"no game.json beside {source}: give --{' and --'.join(missing)}")
+    frames = pictures(source)                   # ValueError when it is not a readable video / has no frames
+    answers = _answers(source, args)
+    session = new_session(Journal(args.journal), setup)
+    pipeline = VisionPipeline(load_layout(args.layout), setup["players"])
+    result = run(session, camera_observations(frames, pipeline, session), answers=answers)
+    data = summary(result, answers)
+    data["frames_reconciled"] = len(result.seconds)     # after the setup pictures
+    return data

@@ -9,6 +9,7 @@ look-alikes). A visible move is left for the camera to find.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -27,6 +28,7 @@ class ReplayRun:
     reconciler: Reconciler
     outcomes: list[Outcome] = field(default_factory=list)
     commit_frames: dict[int, int] = field(default_factory=dict)   # decision number → frame it was committed at
+    seconds: dict[int, float] = field(default_factory=dict)       # frame index → the reconciler's time on it (CPU)
 
 
 def answer_if_hidden(reconciler: Reconciler, answers: Sequence[Action]) -> Outcome | None:
@@ -49,7 +51,10 @@ def run(session: Session, observations: Iterable[Observation], *, answers: Seque
     reconciler = Reconciler(session, policy=policy)
     result = ReplayRun(session, reconciler)
     for observation in observations:
-        for outcome in reconciler.observe(observation):
+        started = time.process_time()
+        outcomes = reconciler.observe(observation)
+        result.seconds[observation.frame_index] = time.process_time() - started
+        for outcome in outcomes:
             result.outcomes.append(outcome)
             if outcome.kind == "commit":
                 for offset in range(len(outcome.actions)):

@@ -30,9 +30,23 @@ RECORDING_FORMAT = "companion-observations/1"
 
 @dataclass(frozen=True)
 class Noise:
-    """How badly the simulated camera reads. ``Noise.clean()`` reads perfectly."""
+    """How badly the simulated camera reads, per slot and frame. ``Noise.clean()`` reads perfectly.
 
-    misread_rate: float = 0.002                        # per slot and frame: the best label is wrong
+    The defaults are at least as harsh as the slot model on the held-out rendering domain (models/MODEL_CARD.md,
+    measured 2026-11-22: 3.76 % per-slot error; of the commonest confusions ~70 % a piece read as empty — discs,
+    bailiff, provost, houses, workers, tiles —, ~22 % a stack of discs read as its top disc, ~8 % a phantom
+    piece on an empty slot). On a Caylus frame of ~218 read slots (~29 single pieces, 4 disc stacks) these
+    rates give ≈ 5.8 missed pieces, 1.8 stacks seen by their top, 0.65 phantoms and 0.4 other misreads: ≈ 8.7
+    wrong slots, 4.0 %. Errors are drawn independently per frame; the real model's errors are partly
+    persistent (the same piece missed frame after frame), which this does not imitate. Supply counts are
+    not calibrated (the vision's cube zones are far worse but mostly report low confidence).
+    ``Noise.mild()`` is the earlier, much kinder camera (0.2 % misreads).
+    """
+
+    missed_rate: float = 0.20                          # an occupied slot read as empty
+    top_disc_rate: float = 0.45                        # a stack of discs read as its top disc (first colour) only
+    phantom_rate: float = 0.0035                       # an empty slot read as holding some piece
+    misread_rate: float = 0.002                        # any slot: the best label is some other label
     true_confidence: tuple[float, float] = (0.80, 0.99)
     misread_confidence: tuple[float, float] = (0.50, 0.90)
     supply_error_rate: float = 0.02                   # per supply zone and frame: one count off by one
@@ -41,7 +55,12 @@ class Noise:
 
     @classmethod
     def clean(cls) -> "Noise":
-        return cls(0.0, (1.0, 1.0), (0.5, 0.5), 0.0, (1.0, 1.0), (0.5, 0.5))
+        return cls(0.0, 0.0, 0.0, 0.0, (1.0, 1.0), (0.5, 0.5), 0.0, (1.0, 1.0), (0.5, 0.5))
+
+    @classmethod
+    def mild(cls) -> "Noise":
+        """Random misreads only (0.2 % of slots): the synthetic camera before the held-out calibration."""
+        return cls(missed_rate=0.0, top_disc_rate=0.0, phantom_rate=0.0)
 
 
 class SyntheticCamera:
@@ -71,11 +90,31 @@ class SyntheticCamera:
     def _reading(self, truth: str) -> dict[str, float]:
         rng, noise = self.random, self.noise
         other = self._other(truth)
-        if rng.random() < noise.misread_rate:
-            wrong = rng.uniform(*noise.misread_confidence)
-            return {other: wrong, truth: 1.0 - wrong}
+        wrong = self._error(truth, other)
+        if wrong is not None:
+            confidence = rng.uniform(*noise.misread_confidence)
+            return {wrong: confidence, truth: 1.0 - confidence}
         right = rng.uniform(*noise.true_confidence)
         return {truth: right, other: 1.0 - right} if right < 1.0 else {truth: 1.0}
+
+    def _error(self, truth: str, other: str) -> str | None:
+        """The wrong label this frame reads for ``truth`` (None: read right), drawn as the held-out model errs."""
+        rng, noise = self.random, self.noise
+        draw = rng.random()
+        if truth:
+            discs = sorted(label for label in truth.split("+") if label.startswith("disc"))
+            if len(discs) >= 2:
+                if draw < noise.top_disc_rate:
+                    return discs[0]
+                draw -= noise.top_disc_rate
+            if draw < noise.missed_rate:
+                return ""
+            draw -= noise.missed_rate
+        else:
+            if draw < noise.phantom_rate:
+                return other
+            draw -= noise.phantom_rate
+        return other if draw < noise.misread_rate else None
 
     def _other(self, truth: str) -> str:
         choices = [label for label in self.vocabulary if label != truth]

@@ -20,7 +20,7 @@ from vision.observation import label_for
 def test_complete_noisy_games_with_hands_are_inferred_move_for_move_with_no_false_alert(players):
     """Seeds 43 and 45 are regressions: guild +3 then provost −2, −1 under one hand (committed as guild 0), and
     provost −1 then +1 by the next player (committed as two passes): look-alikes the camera must ask about."""
-    recording = record_game("caylus", COLOURS[:players], seed=40 + players, noise=Noise(), blocked_rate=0.1)
+    recording = record_game("caylus", COLOURS[:players], seed=40 + players, noise=Noise.mild(), blocked_rate=0.1)
     session = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=recording.seed)
     result = run(session, recording.observations, answers=recording.actions)
     assert session.state.is_over, "the whole game, to the final count"
@@ -155,7 +155,7 @@ def test_a_choice_the_camera_cannot_see_becomes_a_prompt_and_the_answer_is_journ
 
 
 def test_companion_replay_prints_one_json_summary(tmp_path):
-    recording = record_game("caylus", ["red", "blue"], seed=5, noise=Noise(), blocked_rate=0.0, max_decisions=25)
+    recording = record_game("caylus", ["red", "blue"], seed=5, noise=Noise.mild(), blocked_rate=0.0, max_decisions=25)
     recording.save(tmp_path / "game")
     done = subprocess.run([sys.executable, "-m", "companion", "replay", str(tmp_path / "game")],
                           capture_output=True, text=True, timeout=120)

@@ -15,7 +15,7 @@ def test_killed_at_random_points_and_resumed_each_time_the_game_ends_like_an_uni
     """2 players, 30 decisions with hands, noise and moves under one hand. The process dies after a frame was
     reconciled and before any prompt of that frame was answered (so a question asked just before a kill is lost
     and must be asked again); all the resumed process has is the journal file."""
-    recording = record_game("caylus", ["red", "blue"], seed=21, noise=Noise(), blocked_rate=0.1, max_decisions=30)
+    recording = record_game("caylus", ["red", "blue"], seed=21, noise=Noise.mild(), blocked_rate=0.1, max_decisions=30)
     frames, truth = recording.observations, recording.actions
     whole = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=21)
     uninterrupted = run(whole, frames, answers=truth)

@@ -7,6 +7,7 @@ demo; :func:`write_video` stores them as JPEG files, one truth JSON line per fra
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import time
@@ -60,11 +61,26 @@ def _hand_for(table: SimulatedTable, before: TableView, after: TableView, seat: 
 
 
 def game_frames(table: SimulatedTable, steps: Iterable[tuple[TableView, int | None]], pacing: Pacing = Pacing(),
-                compact: bool = True) -> Iterator[tuple[np.ndarray, dict[str, Any]]]:
-    """Frames of a game: ``steps`` yields (view after a decision, seat that decided)."""
+                compact: bool = True, setup_frames: int = 0) -> Iterator[tuple[np.ndarray, dict[str, Any]]]:
+    """Frames of a game: ``steps`` yields (view after a decision, seat that decided).
+
+    ``setup_frames`` frames of the empty board come first (truth ``move`` −1), as a real recording starts
+    with the setup: the camera pipeline takes its reference from them.
+    """
     rng = np.random.default_rng([table.style.seed, 41])
     frame_no = 0
     previous: TableView | None = None
+    steps = iter(steps)
+    first = next(steps, None)
+    if first is None:
+        return
+    steps = itertools.chain([first], steps)
+    empty = TableView(first[0].game, first[0].players)
+    for _ in range(setup_frames):
+        frame, truth = table.render(empty, (), frame_seed=frame_no, compact=compact)
+        truth["frame"], truth["move"] = frame_no, -1
+        frame_no += 1
+        yield frame, truth
 
     def shot(view: TableView, hands: tuple[Hand, ...], move: int) -> tuple[np.ndarray, dict[str, Any]]:
         nonlocal frame_no
