@@ -45,19 +45,22 @@ class SlotWindow:
         return np.array([[*rotation[0], offset[0]], [*rotation[1], offset[1]], [0, 0, 1]])
 
 
-def window_for(region: Region) -> SlotWindow:
+def window_for(region: Region, margin: float | None = None) -> SlotWindow:
+    """The crop window of one region; ``margin`` (window side / region extent) defaults to :data:`MARGIN`."""
+    margin = MARGIN if margin is None else margin
     if region.shape == "circle":
-        return SlotWindow(region.center, 2 * region.radius * MARGIN)
+        return SlotWindow(region.center, 2 * region.radius * margin)
     if region.shape == "rect":
-        return SlotWindow(region.center, max(region.size) * MARGIN * 0.92, region.angle)
+        return SlotWindow(region.center, max(region.size) * margin * 0.92, region.angle)
     points = region.polygon()
     extent = float((points.max(axis=0) - points.min(axis=0)).max())
-    return SlotWindow(region.center, extent * MARGIN)
+    return SlotWindow(region.center, extent * margin)
 
 
-def slot_windows(layout: Layout, slots: Sequence[str] | None = None) -> dict[str, SlotWindow]:
+def slot_windows(layout: Layout, slots: Sequence[str] | None = None,
+                 margin: float | None = None) -> dict[str, SlotWindow]:
     names = layout.slot_names() if slots is None else slots
-    return {name: window_for(layout.region(name)) for name in names}
+    return {name: window_for(layout.region(name), margin) for name in names}
 
 
 def crop_slots(image: np.ndarray, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int = CROP_PX) -> np.ndarray:
@@ -90,7 +93,7 @@ def _remember(cache: dict, key: tuple, value):
 
 
 def _slot_maps(key: tuple, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int) -> tuple[np.ndarray, np.ndarray]:
-    full_key = (key, tuple(windows), crop_px)
+    full_key = (key, tuple(windows.items()), crop_px)     # the windows' geometry, not only their names
     if full_key in _warp_cache:
         return _warp_cache[full_key]
     ys, xs = np.mgrid[0:crop_px, 0:crop_px]

@@ -95,11 +95,26 @@ def test_same_seed_same_frame_other_seed_other_frame(layout, midgame_view):
 
 
 def test_holdout_never_uses_training_styles():
+    # What belongs to the user's own copy and home (board art, table, piece tint, skin) stays unseen.
     train = [sample_style("train", s) for s in range(40)]
     holdout = [sample_style("holdout", s) for s in range(40)]
     assert not {s.board_style for s in train} & {s.board_style for s in holdout}
     assert not {s.background for s in train} & {s.background for s in holdout}
-    assert max(s.hfov_deg for s in train) < min(s.hfov_deg for s in holdout)
+    assert not {s.skin_tone for s in train} & {s.skin_tone for s in holdout}
+    assert max(s.piece_tint for s in train) <= min(s.piece_tint for s in holdout)
+
+
+def test_training_covers_every_camera_light_and_sensor_range_of_the_holdout():
+    # A camera angle, a lens or a lamp is a range to cover, not a secret to keep from the model.
+    from vision.render.domains import DOMAINS
+
+    train, holdout = DOMAINS["train"], DOMAINS["holdout"]
+    for field in ("tilt_deg", "azimuth_jitter_deg", "roll_deg", "hfov_deg", "fill", "distortion_k1", "light_kelvin",
+                  "light_elevation_deg", "light_gain", "light_gradient", "glare", "blur_sigma", "noise_sigma",
+                  "jpeg_quality", "jitter_mm"):
+        assert train[field][0] <= holdout[field][0] and holdout[field][1] <= train[field][1], field
+    assert set(holdout["camera_sides"]) <= set(train["camera_sides"])
+    assert holdout["white_balance"] <= train["white_balance"]
 
 
 def test_hands_are_flagged_wherever_they_cover_a_slot(layout, midgame_view):
@@ -111,8 +126,9 @@ def test_hands_are_flagged_wherever_they_cover_a_slot(layout, midgame_view):
     for k, slot in enumerate(["road.10.tile", "castle.walls.3", "favour.deniers.2", "road.25.tile"]):
         hand = Hand(layout.region(slot).center, from_direction=60.0 * k, height=50, skin=style.skin_tone)
         frame, truth = table.render(midgame_view, [hand])
-        # hand pixels: changed, and of the skin's hue (a shadow only darkens what was there)
-        changed = cv2.absdiff(frame, clean).max(axis=2) > 30
+        # hand pixels: changed a lot, and of the skin's hue (a shadow only darkens what was there; the
+        # light's drift with a hand in view stays well under 60 levels, even on skin-hued tile art)
+        changed = cv2.absdiff(frame, clean).max(axis=2) > 60
         skin = np.array(style.skin_tone, float) / np.linalg.norm(style.skin_tone)
         pixels = frame.astype(float) / np.maximum(np.linalg.norm(frame.astype(float), axis=2, keepdims=True), 1)
         changed &= (pixels @ skin) > 0.998
