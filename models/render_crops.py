@@ -3,21 +3,25 @@
 For each seed: a random mid-game state is rendered in a train-domain style, together with the same
 table empty and with only its tiles (the evaluation's setup protocol, vision/evaluation.py), and every
 slot gives one (reference crop, current crop, kind) triple. Slots under a hand are skipped; empty
-slots are subsampled (they are most of the board).
+slots are subsampled (they are most of the board). One render can be cut at several crop-window margins
+(``margins``), each through its own pipeline, so crop geometries are compared on the same frames.
 """
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import numpy as np
 
 from companion.games.table_view import TableView
-from vision.crops import crop_slots
+from vision.crops import MARGIN, crop_slots, slot_windows
 from vision.evaluation import calibration_view
 from vision.layout import Layout, load_layout
 from vision.pipeline import VisionPipeline
 from vision.recognizer import KINDS
 
 EMPTY_KEEP = 0.25
+Triples = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def slot_kind(pieces: list[dict]) -> str:
@@ -30,8 +34,9 @@ def slot_kind(pieces: list[dict]) -> str:
     return "empty"
 
 
-def harvest(seed: int, layout: Layout, rng: np.random.Generator,
-            size: tuple[int, int] = (1280, 720)) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def harvest(seed: int, layout: Layout, rng: np.random.Generator, margins: Sequence[float] = (MARGIN,),
+            size: tuple[int, int] = (1280, 720)) -> list[Triples]:
+    """One train-domain table at ``seed``: (references, currents, kinds) per margin in ``margins``."""
     from companion.cli.render import COLOURS, random_midgame
     from vision.render.domains import sample_style
     from vision.render.hands import Hand
@@ -47,17 +52,24 @@ def harvest(seed: int, layout: Layout, rng: np.random.Generator,
         hands = (Hand(layout.region(slot).center, float(rng.uniform(0, 360)), float(rng.uniform(35, 80)),
                       float(rng.uniform(0.6, 1.0)), float(rng.uniform(0, 0.4)), style.skin_tone),)
     frame, truth = table.render(view, hands, frame_seed=1)
-    pipeline = VisionPipeline(layout, players, model=None)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=2)
-    pipeline.set_reference(empty)
     calibration = calibration_view(view)
     calibration_frame, _ = table.render(calibration, frame_seed=3)
-    pipeline.tracker.update(calibration_frame)
-    pipeline.confirm(calibration_frame, calibration)
-    pose = pipeline.tracker.update(frame)
-    if pose is None:
-        return (np.empty((0, 32, 32, 3), np.uint8),) * 2 + (np.empty(0, np.int64),)
-    crops = crop_slots(frame, pose, pipeline.windows)
+    nothing: Triples = (np.empty((0, 32, 32, 3), np.uint8),) * 2 + (np.empty(0, np.int64),)
+    cut = []
+    for margin in margins:
+        pipeline = VisionPipeline(layout, players, model=None)
+        pipeline.windows = slot_windows(layout, pipeline.slot_names, margin)
+        try:
+            pipeline.set_reference(empty)
+        except ValueError:
+            return [nothing] * len(margins)
+        pipeline.tracker.update(calibration_frame)
+        pipeline.confirm(calibration_frame, calibration)
+        pose = pipeline.tracker.update(frame)
+        if pose is None:
+            return [nothing] * len(margins)
+        cut.append((pipeline.reference.crops, crop_slots(frame, pose, pipeline.windows)))
     keep, kinds = [], []
     for i, name in enumerate(pipeline.slot_names):
         entry = truth["slots"].get(name, {"pieces": [], "occluded": False})
@@ -68,15 +80,15 @@ def harvest(seed: int, layout: Layout, rng: np.random.Generator,
             continue
         keep.append(i)
         kinds.append(KINDS.index(kind))
-    return pipeline.reference.crops[keep].copy(), crops[keep], np.array(kinds, np.int64)
+    return [(references[keep].copy(), currents[keep], np.array(kinds, np.int64)) for references, currents in cut]
 
 
-def make_render_dataset(seeds: range, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def make_render_dataset(seeds: range, progress=None, margins: Sequence[float] = (MARGIN,)) -> list[Triples]:
+    """The crops of every seed's table, one (references, currents, kinds) per margin."""
     layout = load_layout()
     parts = []
     for n, seed in enumerate(seeds):
-        parts.append(harvest(seed, layout, np.random.default_rng(seed)))
+        parts.append(harvest(seed, layout, np.random.default_rng(seed), margins))
         if progress:
             progress(n + 1, len(seeds))
-    references, currents, kinds = (np.concatenate(p) for p in zip(*parts))
-    return references, currents, kinds
+    return [tuple(np.concatenate(p) for p in zip(*(frame[m] for frame in parts))) for m in range(len(margins))]

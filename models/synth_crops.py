@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.crops import MARGIN
 from vision.recognizer import KINDS
 
 CROP = 32
@@ -24,7 +25,7 @@ PLAYER_COLOURS = [np.array(c, float) for c in PALETTE["player_colours"].values()
 NEUTRAL = [np.array(c, float) for c in PALETTE["neutral_colours"].values()]
 TILE_FAMILIES = [np.array(c, float) for c in PALETTE["tile_families"].values()]
 
-# Piece sizes in board mm: (radius or half-width, height). The slot window is about 2.5 radii wide.
+# Piece sizes in board mm: (radius or half-width, height). The slot window is about 2 × MARGIN radii wide.
 PIECE_MM = {"worker": (6.5, 14.0), "house": (5.5, 9.0), "disc": (8.0, 4.0), "provost": (7.0, 14.0),
             "bailiff": (7.5, 6.0)}
 
@@ -111,29 +112,31 @@ def draw_piece(canvas: np.ndarray, kind: str, colour: np.ndarray, px_per_mm: flo
         ellipse(centre + lean * k / steps, side if k < steps else top)
 
 
-def sample_pair(rng: np.random.Generator, kind: str) -> tuple[np.ndarray, np.ndarray]:
-    """One (reference, current) pair of uint8 32×32 crops whose current crop shows ``kind`` on top."""
+def sample_pair(rng: np.random.Generator, kind: str, margin: float = MARGIN) -> tuple[np.ndarray, np.ndarray]:
+    """One (reference, current) pair of uint8 32×32 crops whose current crop shows ``kind`` on top, for
+    crop windows ``margin`` × the slot's extent (a wider window shows everything smaller)."""
+    zoom = 1.25 / margin                   # the sizes below were set for windows of 1.25 × the slot
     art = random_art(rng)
     if rng.random() < 0.25 and kind != "tile":
         # The slot lies on a tile placed after setup: both pictures show it, or only the current one.
-        picture, mask = tile_art(rng, fraction=rng.uniform(1.0, 1.3))
+        picture, mask = tile_art(rng, fraction=rng.uniform(1.0, 1.3) * zoom)
         art = art * (1 - mask[..., None]) + picture * mask[..., None]
     reference = art.copy()
     current = art.copy()
     if rng.random() < 0.12 and kind in ("empty",):
         # An empty slot next to a busy one: a neighbour's piece pokes into the window's edge.
         other = ["worker", "house", "disc", "provost"][rng.integers(4)]
-        edge = rng.choice([-1, 1]) * rng.uniform(13, 18, 2)
-        draw_piece(current, other, PLAYER_COLOURS[rng.integers(len(PLAYER_COLOURS))], CROP / 22, rng,
+        edge = rng.choice([-1, 1]) * rng.uniform(13, 18, 2) * zoom
+        draw_piece(current, other, PLAYER_COLOURS[rng.integers(len(PLAYER_COLOURS))], CROP / 22 * zoom, rng,
                    rng.uniform(0, 0.8), rng.uniform(0, 2 * np.pi), edge)
     if kind == "tile":
-        picture, mask = tile_art(rng)
+        picture, mask = tile_art(rng, fraction=rng.uniform(0.78, 0.95) * zoom)
         current = current * (1 - mask[..., None]) + picture * mask[..., None]
     elif kind != "empty":
         colour = NEUTRAL[rng.integers(len(NEUTRAL))] if kind in ("provost", "bailiff") else \
             PLAYER_COLOURS[rng.integers(len(PLAYER_COLOURS))]
         colour = np.clip(colour * rng.uniform(0.8, 1.15) + rng.normal(0, 15, 3), 0, 255)
-        px_per_mm = CROP / (2 * rng.uniform(6.5, 9.5) * 1.25)
+        px_per_mm = CROP / (2 * rng.uniform(6.5, 9.5) * margin)
         draw_piece(current, kind, colour, px_per_mm, rng, rng.uniform(0, 0.85), rng.uniform(0, 2 * np.pi),
                    rng.normal(0, 1.5, 2))
     return _camera(reference, rng), _camera(_misalign(current, rng), rng)
@@ -165,7 +168,7 @@ def _camera(picture: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
-def make_dataset(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def make_dataset(count: int, seed: int, margin: float = MARGIN) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``count`` pairs, kinds balanced with extra empties: (references, currents, kind indices)."""
     rng = np.random.default_rng(seed)
     weights = np.array([3.0 if k == "empty" else 1.0 for k in KINDS])
@@ -173,5 +176,5 @@ def make_dataset(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndar
     references = np.empty((count, CROP, CROP, 3), np.uint8)
     currents = np.empty((count, CROP, CROP, 3), np.uint8)
     for i, k in enumerate(kinds):
-        references[i], currents[i] = sample_pair(rng, KINDS[k])
+        references[i], currents[i] = sample_pair(rng, KINDS[k], margin)
     return references, currents, kinds.astype(np.int64)

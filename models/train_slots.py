@@ -21,13 +21,15 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
+from vision.crops import MARGIN
 from vision.recognizer import KINDS
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-RENDER_SEED_START = 5_000_000     # train-domain seeds for rendered crops; evaluation uses other seeds
+RENDER_SEED_START = 6_000_000     # train-domain seeds for rendered crops; evaluation uses other seeds
 # With --balanced, how often a rendered crop of each kind is used per epoch: rare kinds (provost, bailiff: one per
 # frame) are repeated, "empty" (two thirds of the crops even after subsampling) is thinned.
 KIND_REPEAT = {"empty": 0.6, "worker": 2, "house": 3, "disc": 1, "tile": 1, "provost": 5, "bailiff": 5}
@@ -48,18 +50,18 @@ def build_model():
     )
 
 
-def load_or_make(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def load_or_make(count: int, seed: int, margin: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     from models.synth_crops import make_dataset
 
     DATA_DIR.mkdir(parents=True, exist_ok=True)
-    cache = DATA_DIR / f"synth-{count}-{seed}.npz"
+    cache = DATA_DIR / f"synth-{count}-{seed}-m{round(margin * 100)}.npz"
     if cache.exists():
         data = np.load(cache)
         return data["references"], data["currents"], data["kinds"]
     chunks, done, step = [], 0, 5000
     while done < count:
         n = min(step, count - done)
-        chunks.append(make_dataset(n, seed * 100_003 + done))
+        chunks.append(make_dataset(n, seed * 100_003 + done, margin))
         done += n
         progress("data ", done, count, "")
     references, currents, kinds = (np.concatenate(parts) for parts in zip(*chunks))
@@ -68,31 +70,37 @@ def load_or_make(count: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 
 RENDER_CHUNK = 240               # rendered frames per cache file (chunks can be rendered in parallel)
+RENDER_CACHE = "render-v2"       # v2: the broad train domain (v1 chunks, seeds 5 000 000…, had the narrow one)
 
 
-def load_or_render(start: int, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Crops cut from ``count`` simulated-table frames (train domain, seeds ``start``…), rendered and
-    cached in chunks of :data:`RENDER_CHUNK` frames."""
-    parts = [render_chunk(chunk, min(RENDER_CHUNK, start + count - chunk))
+def render_cache(start: int, count: int, margin: float) -> Path:
+    return DATA_DIR / f"{RENDER_CACHE}-{start}-{count}-m{round(margin * 100)}.npz"
+
+
+def load_or_render(start: int, count: int, margin: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Crops cut at crop-window ``margin`` from ``count`` simulated-table frames (train domain, seeds
+    ``start``…), rendered and cached in chunks of :data:`RENDER_CHUNK` frames."""
+    parts = [render_chunk(chunk, min(RENDER_CHUNK, start + count - chunk), (margin,))[0]
              for chunk in range(start, start + count, RENDER_CHUNK)]
     references, currents, kinds = (np.concatenate(p) for p in zip(*parts))
     return references, currents, kinds
 
 
-def render_chunk(start: int, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def render_chunk(start: int, count: int, margins: Sequence[float]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """One chunk's crops per margin, from the cache or rendered once for all ``margins`` missing there."""
     from models.render_crops import make_render_dataset
 
-    cache = DATA_DIR / f"render-{start}-{count}.npz"
-    if cache.exists():
-        data = np.load(cache)
-        return data["references"], data["currents"], data["kinds"]
-    DATA_DIR.mkdir(parents=True, exist_ok=True)
-    references, currents, kinds = make_render_dataset(range(start, start + count),
-                                                      lambda done, total: progress(f"render {start}", done, total, ""))
-    partial = cache.with_suffix(".partial.npz")
-    np.savez_compressed(partial, references=references, currents=currents, kinds=kinds)
-    partial.rename(cache)
-    return references, currents, kinds
+    missing = [m for m in margins if not render_cache(start, count, m).exists()]
+    if missing:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        cut = make_render_dataset(range(start, start + count),
+                                  lambda done, total: progress(f"render {start}", done, total, ""), missing)
+        for margin, (references, currents, kinds) in zip(missing, cut):
+            partial = render_cache(start, count, margin).with_suffix(".partial.npz")
+            np.savez_compressed(partial, references=references, currents=currents, kinds=kinds)
+            partial.rename(render_cache(start, count, margin))
+    loaded = [np.load(render_cache(start, count, m)) for m in margins]
+    return [(data["references"], data["currents"], data["kinds"]) for data in loaded]
 
 
 def balanced_indices(kinds: np.ndarray, repeat: float, rng: np.random.Generator) -> np.ndarray:
@@ -118,15 +126,15 @@ def progress(label: str, done: int, total: int, extra: str) -> None:
 
 
 def train(out: Path, samples: int, epochs: int, seed: int, render_frames: int,
-          render_repeat: float, balanced: bool = False) -> dict[str, float]:
+          render_repeat: float, balanced: bool = False, margin: float = MARGIN, threads: int = 1) -> dict[str, float]:
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(seed)
-    torch.set_num_threads(2)
-    references, currents, kinds = load_or_make(samples, seed)
+    torch.set_num_threads(threads)
+    references, currents, kinds = load_or_make(samples, seed, margin)
     if render_frames:
-        rendered = load_or_render(RENDER_SEED_START, render_frames)
+        rendered = load_or_render(RENDER_SEED_START, render_frames, margin)
         print(f"{len(rendered[2])} crops from {render_frames} rendered frames "
               f"(kinds {np.bincount(rendered[2], minlength=len(KINDS)).tolist()})", file=sys.stderr)
         if balanced:
@@ -136,11 +144,12 @@ def train(out: Path, samples: int, epochs: int, seed: int, render_frames: int,
         print(f"balanced per epoch: {np.bincount(rendered[2][picked], minlength=len(KINDS)).tolist()}", file=sys.stderr)
         references, currents, kinds = (np.concatenate([a, b[picked]])
                                        for a, b in zip((references, currents, kinds), rendered))
-    valid_refs, valid_curs, valid_kinds = load_or_make(max(2000, samples // 20), seed + 1)
+    valid_refs, valid_curs, valid_kinds = load_or_make(max(2000, samples // 20), seed + 1, margin)
 
     def tensor(refs: np.ndarray, curs: np.ndarray) -> "torch.Tensor":
-        from vision.recognizer import model_input
-        return torch.from_numpy(model_input(refs, curs))
+        """Pairs as uint8 (N, 6, 32, 32), channels as ``model_input`` stacks them: scaled per batch, so
+        hundreds of thousands of pairs fit in memory."""
+        return torch.from_numpy(np.ascontiguousarray(np.concatenate([curs, refs], axis=-1).transpose(0, 3, 1, 2)))
 
     x, y = tensor(references, currents), torch.from_numpy(kinds)
     vx, vy = tensor(valid_refs, valid_curs), torch.from_numpy(valid_kinds)
@@ -159,7 +168,7 @@ def train(out: Path, samples: int, epochs: int, seed: int, render_frames: int,
         started, seen, loss_sum = time.time(), 0, 0.0
         for start in range(0, len(x), batch):
             index = order[start:start + batch]
-            inputs = augment(x[index], generator).contiguous(memory_format=torch.channels_last)
+            inputs = augment(x[index].float() / 255.0, generator).contiguous(memory_format=torch.channels_last)
             loss = F.cross_entropy(model(inputs), y[index], weight=class_weight, label_smoothing=0.02)
             optimiser.zero_grad()
             loss.backward()
@@ -207,7 +216,7 @@ def evaluate(model, x, y) -> float:
 
     model.eval()
     with torch.no_grad():
-        predictions = torch.cat([model(x[i:i + 512]).argmax(1) for i in range(0, len(x), 512)])
+        predictions = torch.cat([model(x[i:i + 512].float() / 255.0).argmax(1) for i in range(0, len(x), 512)])
     return float((predictions == y).float().mean())
 
 
@@ -225,15 +234,19 @@ def export(model, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("models/slots.onnx"))
-    parser.add_argument("--samples", type=int, default=40_000, help="synthetic pairs")
+    parser.add_argument("--samples", type=int, default=20_000, help="synthetic pairs")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2005)
-    parser.add_argument("--render-frames", type=int, default=240,
+    parser.add_argument("--render-frames", type=int, default=480,
                         help="simulated-table frames to cut real-looking crops from (0: synthetic only)")
-    parser.add_argument("--render-repeat", type=float, default=3,
+    parser.add_argument("--render-repeat", type=float, default=1,
                         help="how often each rendered crop is used per epoch (with --balanced: scales KIND_REPEAT)")
-    parser.add_argument("--balanced", action="store_true",
+    parser.add_argument("--balanced", action=argparse.BooleanOptionalAction, default=True,
                         help="use rendered crops per kind as KIND_REPEAT says (rare kinds more often)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch threads (1: the same result everywhere, and two runs can share 2 cores)")
+    parser.add_argument("--margin", type=float, default=MARGIN,
+                        help="crop window / slot extent; must equal vision.crops.MARGIN where the model is used")
     args = parser.parse_args(argv)
     try:
         import torch  # noqa: F401
@@ -241,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         print("training needs PyTorch: .venv/bin/pip install -e '.[train]'", file=sys.stderr)
         return 2
     figures = train(args.out, args.samples, args.epochs, args.seed, args.render_frames, args.render_repeat,
-                    args.balanced)
+                    args.balanced, args.margin, args.threads)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB): {figures}")
     return 0
 
