@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("models/slots.onnx"))
     parser.add_argument("--samples", type=int, default=20_000, help="synthetic pairs")
-    parser.add_argument("--epochs", type=int, default=3)
+    parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--seed", type=int, default=2005)
     parser.add_argument("--render-frames", type=int, default=480,
                         help="simulated-table frames to cut real-looking crops from (0: synthetic only)")
