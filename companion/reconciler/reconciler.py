@@ -26,7 +26,7 @@ from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
-                       relative_loglik)
+                       split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
@@ -94,7 +94,8 @@ class Reconciler:
         self._root_count = 0
         self._frames: list[Observation] = []
         self._consensus = Consensus()
-        self._look_scores: dict[tuple, tuple[float, Node]] = {}   # look → evidence over the window, a node with it
+        # look → evidence over the window (slot part summed, supply part summed), a node with that look
+        self._look_scores: dict[tuple, tuple[float, float, Node]] = {}
         self._candidates: dict[tuple[Action, ...], Node] = {}
         self._explored: set[tuple] = set()
         self._complete = True
@@ -127,12 +128,16 @@ class Reconciler:
         frame = observation.frame_index
         outcomes: list[Outcome] = []
         mismatch = confident_mismatches(observation, best.view, self.policy.confident)
-        reminders, residual = split_forgotten(mismatch, best.view, self._recent_views())
+        recent = self._recent_views()
+        reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)
-        real = self._persisting(reminders, residual)
+        # A disagreement counts only while the frames since the table last changed, read together, hold it too.
+        held_reminders, held = split_forgotten(_shared(mismatch, self._disagreement(best)), best.view, recent)
+        held_items = set(_items(held)) | {("reminder", finding.message) for finding in held_reminders}
+        real = self._persisting(reminders, residual) & held_items
         outcomes += self._alert_if_persistent(real, reminders, residual, best, observation)
         if any(self._streaks.persistent.get(item, 0) >= self.policy.confirm_frames
-               for item in _items(residual)) or self._blocked():
+               for item in _items(held)) or self._blocked():
             return outcomes
         plausible = self._plausible(scored)
         if self._commit_due(plausible) and self._add_look_alikes():
@@ -147,6 +152,16 @@ class Reconciler:
         return outcomes
 
     # ---- evidence over the stable frames since the table last changed --------------------------------------
+
+    def _disagreement(self, node: Node) -> ViewDiff:
+        """Where the stable frames since the table last changed, read together, disagree with ``node``'s look.
+
+        The consensus (a reading must lead the expected label by ``Consensus.lead`` nats summed over the frames)
+        must confirm a frame's disagreement before it counts towards an alert or stops a commit: the held-out slot
+        model misses about a fifth of the pieces in any one frame, so single-frame disagreements would raise
+        alerts and block commits all game long.
+        """
+        return ViewDiff.between(self._consensus.target(node.view), node.view)
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""
@@ -163,8 +178,9 @@ class Reconciler:
         self._frames.append(observation)
         self._consensus.add(observation)
         base = self._tree.root.view
-        for key, (score, node) in list(self._look_scores.items()):
-            self._look_scores[key] = (score + relative_loglik(observation, node.view, base, node.diff), node)
+        for key, (slots, supplies, node) in list(self._look_scores.items()):
+            slot_part, supply_part = split_loglik(observation, node.view, base, node.diff)
+            self._look_scores[key] = (slots + slot_part, supplies + supply_part, node)
         self._explore_towards(self._consensus.target(base))
 
     def _explore_towards(self, target: VisibleView) -> None:
@@ -219,24 +235,29 @@ class Reconciler:
         and guild +3 followed by provost −2 and −1 under one hand leave the same table (seed-43 wrong commit).
         """
         best = scored[0][1]
-        evidence = self._look_scores[best.key][0]
+        evidence = self._evidence(best.key)
         most_steps = best.visible_steps + self.policy.hidden_extra
         return [node for _, node in scored
                 if node.key == best.key or (node.visible_steps <= most_steps
-                                            and self._look_scores[node.key][0] >= evidence - self.policy.margin)]
+                                            and self._evidence(node.key) >= evidence - self.policy.margin)]
 
     def _scored(self) -> list[tuple[float, Node]]:
         """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""
         base = self._tree.root.view
         scored = []
         for node in self._candidates.values():
-            look = self._look_scores.get(node.key)
-            if look is None:
-                look = self._look_scores[node.key] = (
-                    sum(relative_loglik(frame, node.view, base, node.diff) for frame in self._frames), node)
-            scored.append((look[0] - self.policy.step_cost * node.visible_steps, node))
+            if node.key not in self._look_scores:
+                parts = [split_loglik(frame, node.view, base, node.diff) for frame in self._frames]
+                self._look_scores[node.key] = (sum(p[0] for p in parts), sum(p[1] for p in parts), node)
+            scored.append((self._evidence(node.key) - self.policy.step_cost * node.visible_steps, node))
         scored.sort(key=lambda item: (-item[0], len(item[1].actions)))
         return scored
+
+    def _evidence(self, key: tuple) -> float:
+        """A look's evidence over the window: its slot part, plus its supply part counted once (the mean
+        over the frames, see :func:`companion.reconciler.evidence.split_loglik`)."""
+        slots, supplies, _node = self._look_scores[key]
+        return slots + supplies / max(1, len(self._frames))
 
     # ---- answers and corrections from the tablet -----------------------------------------------------------
 
@@ -380,12 +401,14 @@ class Reconciler:
     def _commit_if_confirmed(self, plausible: list[Node], best: Node, observation: Observation) -> Outcome | None:
         """Commit what every plausible explanation starts with, once ``confirm_frames`` frames in a row agree.
 
-        Never on an enumeration that was cut short (it might have missed a look-alike), and never on a frame
-        that confidently reads one of the changes differently: a wrong commit is worse than a question.
+        Never on an enumeration that was cut short (it might have missed a look-alike), and never while the
+        frames since the table last changed, read together, show one of the changes differently: a wrong commit
+        is worse than a question.
         """
         prefix = common_prefix(node.actions for node in plausible)
         streaks = self._streaks
-        if (not prefix or not self._complete or not _consistent(observation, best, self.policy.confident)
+        if (not prefix or not self._complete or _contradicted(observation, best, self._disagreement(best),
+                                                              self.policy.confident)
                 or self._held_back(prefix)):
             streaks.commit, streaks.commit_frames = (), 0
             return None
@@ -537,18 +560,28 @@ class Reconciler:
         return self.session.players[seat] if seat is not None else None
 
 
-def _consistent(observation: Observation, node: Node, confident: float) -> bool:
-    """No change ``node`` makes is read otherwise in this frame (most likely label / confident count)."""
+def _shared(frame: ViewDiff, consensus: ViewDiff) -> ViewDiff:
+    """The disagreements of one frame that the consensus of the frames holds too (same label, same counts)."""
+    slots = {slot: label for slot, label in frame.slots.items() if consensus.slots.get(slot, None) == label}
+    supplies = {colour: counts for colour, counts in frame.supplies.items() if colour in consensus.supplies
+                and all(int(consensus.supplies[colour].get(k, 0)) == int(n) for k, n in counts.items())}
+    return ViewDiff(slots, supplies)
+
+
+def _contradicted(observation: Observation, node: Node, consensus: ViewDiff, confident: float) -> bool:
+    """True when this frame reads one of the changes ``node`` makes otherwise (most likely label, confident
+    count) and the frames since the table last changed, read together, do too."""
     for slot, label in node.diff.slots.items():
-        if slot in observation.slots and slot not in observation.occluded_slots \
+        if slot in consensus.slots and slot in observation.slots and slot not in observation.occluded_slots \
                 and not looks_like(observation.best(slot)[0], label):
-            return False
+            return True
     for colour, counts in node.diff.supplies.items():
         seen = observation.supplies.get(colour)
-        if seen is not None and observation.supply_confidence.get(colour, 0.0) >= confident \
+        if colour in consensus.supplies and seen is not None \
+                and observation.supply_confidence.get(colour, 0.0) >= confident \
                 and any(int(counts.get(cube, 0)) != int(n) for cube, n in seen.items()):
-            return False
-    return True
+            return True
+    return False
 
 
 def _items(diff: ViewDiff) -> list[tuple]:

@@ -181,24 +181,32 @@ def main() -> None:
     parser.add_argument("--json", help="also write the final JSON (with every game) to this file")
     args = parser.parse_args()
     started = time.time()
-    synthetic, rendered = [], []
+    synthetic: list[dict[str, Any]] = []
+    rendered: list[dict[str, Any]] = []
+
+    def summary() -> dict[str, Any]:
+        """The totals so far; with --json also written after every game, so a run cut short still has them."""
+        data = {"synthetic": {"noise": args.noise, "blocked_rate": args.blocked, "fps": 15.0,
+                              **totals(synthetic, 15.0)} if synthetic else None,
+                "rendered": {"domain": args.domain, "size": args.size, "decisions_per_game": args.decisions,
+                             "fps": 10.0, **totals(rendered, 10.0)} if rendered else None,
+                "wall_s": round(time.time() - started)}
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump({**data, "games": [{k: v for k, v in g.items() if k != "frame_cpu"}
+                                             for g in synthetic + rendered]}, out)
+        return data
+
     for number in range(args.games):
         synthetic.append(synthetic_game(number, args.blocked, args.noise))
         print(line(number + 1, synthetic[-1]), flush=True)
+        summary()
     size = tuple(int(v) for v in args.size.split("x"))
     for number in range(args.rendered):
         rendered.append(rendered_game(number, args.decisions, args.domain, size, 10.0))
         print(line(number + 1, rendered[-1]), flush=True)
-    summary = {"synthetic": {"noise": args.noise, "blocked_rate": args.blocked, "fps": 15.0,
-                             **totals(synthetic, 15.0)} if synthetic else None,
-               "rendered": {"domain": args.domain, "size": args.size, "decisions_per_game": args.decisions,
-                            "fps": 10.0, **totals(rendered, 10.0)} if rendered else None,
-               "wall_s": round(time.time() - started)}
-    print(json.dumps(summary))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({**summary, "games": [{k: v for k, v in g.items() if k not in ("frame_cpu",)}
-                                            for g in synthetic + rendered]}, out)
+        summary()
+    print(json.dumps(summary()))
 
 
 if __name__ == "__main__":
