@@ -3,16 +3,17 @@
     .venv/bin/pip install -e '.[train]'          # torch 2.13.0, CPU build
     .venv/bin/python -m models.train_slots --out models/slots.onnx
 
-Deterministic (fixed seeds), with progress bars. Two sources of training pairs, both cached in
-``models/data/`` (git-ignored): crops drawn directly with random board art (:mod:`models.synth_crops`)
-and crops cut from simulated-table frames of the *train* domain (:mod:`models.render_crops`), rendered
-in chunks of 240 frames (chunks can be rendered in parallel: ``render_chunk(start, 240)``). On an idle
-2-core machine: about 4 min to render a chunk per core, training runs ≈ 3 000 pairs/s (≈ 300/s when
-other jobs share the cores). CI never runs this.
+Deterministic (fixed seeds, one torch thread by default), with progress bars. Two sources of training
+pairs, both cached in ``models/data/`` (git-ignored): crops drawn directly with random board art
+(:mod:`models.synth_crops`) and crops cut from simulated-table frames of the broad *train* domain
+(:mod:`models.render_crops`), rendered in chunks of 240 frames; a chunk can be cut at several crop
+margins at once and two chunks can render side by side (``render_chunk(start, 240, (1.25, 1.7))``).
+On the shared 2-core machine under load 6–9: 15–20 min to render a chunk, training ≈ 530–740 pairs/s
+on one thread (≈ 3 000/s idle on two). CI never runs this.
 
-Variant tried in the second pass (not committed, no gain on the holdout: 4.365 % vs 4.37 % per-slot
-error): ``--render-frames 720 --balanced --render-repeat 1`` (3× the rendered frames, rare kinds
-repeated per ``KIND_REPEAT``), 3 epochs.
+The defaults (480 frames, 20 000 synthetic pairs, balanced, 6 epochs, margin ``vision.crops.MARGIN``)
+reproduce the committed model; ``--render-frames`` and ``--epochs`` scale it up (rendered chunks are
+reused from the cache).
 """
 
 from __future__ import annotations
