@@ -51,6 +51,8 @@ CUBE_SIDE_MM = 10.0
 UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
 COLOURED_KINDS = ("worker", "house", "disc")
+NEW_TILE_SHARE = 0.5         # belief that a tile on a square with no confirmed building is a building never seen
+FRESH_TILE_DOUBT = 0.9       # how much a slot's reading is doubted while an unconfirmed tile lies under it
 PASSING_KINDS = ("worker", "provost", "bailiff")     # pieces that stand on a tile for a while only
 COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still the building confirmed there
 
@@ -230,6 +232,7 @@ class VisionPipeline:
         if len(asked):
             kinds[changed] = self.model.kind_probabilities(self.reference.crops[asked], crops[asked],
                                                            [self.accepts[i] for i in asked])
+        self._doubt_slots_on_fresh_tiles(visible, kinds)
         # Colours are measured only where a coloured piece is a real possibility (most slots are empty).
         coloured = [KINDS.index(k) for k in COLOURED_KINDS]
         needs_colour = np.flatnonzero(kinds[:, coloured].sum(axis=1) >= COLOUR_WORTH)
@@ -248,6 +251,24 @@ class VisionPipeline:
             slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)),
                                                      covered)
         return slots
+
+    def _doubt_slots_on_fresh_tiles(self, visible: np.ndarray, kinds: np.ndarray) -> None:
+        """A tile laid since the last confirmed state lies under the slots on it (worker circle, house
+        spot) whose reference still shows the bare road: compared with it, a new tile (and the house on
+        it, leaning into the worker's circle) looks like a piece. Their readings are blended with "any
+        kind" in proportion to the chance a new tile is there, until the rules confirm the tile."""
+        row_of = {int(i): row for row, i in enumerate(visible)}
+        tile = KINDS.index("tile")
+        for i, on_it in self.covering.items():
+            if i not in row_of or self.slot_names[i] in self.placed_tiles:
+                continue
+            doubt = FRESH_TILE_DOUBT * kinds[row_of[i], tile]
+            for k in on_it:
+                if k in row_of and doubt > 0.01:
+                    accepted = [0] + [KINDS.index(kind) for kind in self.accepts[k] if kind in KINDS and kind != "empty"]
+                    uniform = np.zeros(len(KINDS))
+                    uniform[accepted] = 1.0 / len(accepted)
+                    kinds[row_of[k]] = (1 - doubt) * kinds[row_of[k]] + doubt * uniform
 
     def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray,
                 pixels: np.ndarray, covered: float = 0.0) -> dict[str, float]:
@@ -268,11 +289,10 @@ class VisionPipeline:
                     label = f"{kind}:{colour}"
                     labels[label] = labels.get(label, 0.0) + p * q
             elif kind == "tile":
-                names = self._tile_identity(crop, self.placed_tiles.get(name), covered)
-                if not names:
-                    labels["tile"] = labels.get("tile", 0.0) + p
+                names = self._tile_identity(crop, self.placed_tiles.get(name), covered) or {"": 1.0}
                 for building, q in names.items():
-                    labels[f"tile:{building}"] = labels.get(f"tile:{building}", 0.0) + p * q
+                    label = f"tile:{building}" if building else "tile"
+                    labels[label] = labels.get(label, 0.0) + p * q
             else:
                 labels[kind] = labels.get(kind, 0.0) + p
         total = sum(labels.values()) or 1.0
@@ -283,7 +303,14 @@ class VisionPipeline:
         icon at a steep camera), so under a piece the building confirmed there keeps most of the belief;
         an uncovered tile is judged by its look (a replaced building shows itself)."""
         looks = self.tiles.identify(crop, expected=expected)
-        if expected is None or covered <= 0.0 or not looks:
+        if expected is None:
+            # No building was confirmed here: most likely one the camera has never seen (each building
+            # is built once), so "a tile" keeps a share beside the nearest learned looks.
+            return {"": NEW_TILE_SHARE, **{name: (1 - NEW_TILE_SHARE) * p for name, p in looks.items()}} \
+                if looks else {}
+        if expected not in self.tiles:
+            covered = 1.0          # confirmed here but never seen bare (the bailiff stood on it): no look to judge by
+        if covered <= 0.0 or not looks:
             return looks
         under = {name: (1 - COVERED_TILE_KEPT) * p for name, p in looks.items()}
         under[expected] = under.get(expected, 0.0) + COVERED_TILE_KEPT

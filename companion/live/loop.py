@@ -25,6 +25,7 @@ import numpy as np
 
 from companion.games import RuleError
 from companion.reconciler import Outcome, Policy, Reconciler
+from companion.reconciler.evidence import VisibleView, confident_mismatches
 from vision.observation import Observation
 
 from .camera_watch import CameraWatch
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 
 JPEG_INTERVAL_S = 0.2          # the tablet polls about once a second; 5 encodes a second is plenty
 RETRY_AFTER_DROP_S = 0.5
+AGREEMENT_DOUBT = 0.5          # a reading this sure that differs from the committed state stops vision learning from a frame
 
 
 @dataclass(frozen=True)
@@ -237,17 +239,38 @@ class TableLoop:
             self.pipeline.confirm(image, session.state.table_view())
             self._confirmed = len(session.actions)
         try:
-            outcomes = self._reconciler.observe(observation)
+            outcomes = self._reconciler.observe(self._watched(observation))
         except RuleError as changed:    # the tablet changed the game during this frame: read the next one afresh
             log.info("frame skipped, the game changed meanwhile: %s", changed)
             return []
         if any(outcome.kind in ("commit", "correction") for outcome in outcomes):
             self.pipeline.confirm(image, session.state.table_view())
             self._confirmed = len(session.actions)
+        elif self._confirmed != len(session.actions) and observation.stable and self._agrees(observation):
+            # decisions made on the tablet (prompt answers, undo): confirmed once the table is seen to match
+            self.pipeline.confirm(image, session.state.table_view())
+            self._confirmed = len(session.actions)
         for outcome in outcomes:
             if outcome.kind == "prompt" and outcome.decision is not None:
                 self._prompts[outcome.decision] = outcome
         return outcomes
+
+    def _agrees(self, observation: Observation) -> bool:
+        """True when no slot reads, with some confidence, other than the committed state shows: then the
+        frame can teach vision (references, tile looks, colours, supplies) without learning a piece the
+        state doesn't know of."""
+        expected = VisibleView.of(self.desk.session.state.table_view())
+        return not confident_mismatches(self._watched(observation), expected, confident=AGREEMENT_DOUBT).slots
+
+    def _watched(self, observation: Observation) -> Observation:
+        """The observation without the score track: the companion keeps the score from the rules, and the
+        reconciler does not model the players' score discs (a disc on the track would read as a piece
+        nothing explains)."""
+        score_spaces = set(self.pipeline.layout.slot_names()) - set(self.pipeline.layout.slot_names(with_score=False))
+        if not score_spaces & set(observation.slots):
+            return observation
+        return replace(observation, slots={slot: p for slot, p in observation.slots.items() if slot not in score_spaces},
+                       occluded_slots=observation.occluded_slots - score_spaces)
 
     def _repipe(self, players: tuple[str, ...]) -> None:
         """A new game with other colours: a pipeline for them, on the same empty board and model."""

@@ -36,15 +36,20 @@ def seen_from_above(label: str) -> frozenset[str]:
 
     Discs stacked on one space (favour start spaces, shared track spaces) hide each other: the camera may
     see only the top one, or a few. So a stack of two or more discs may read as any non-empty subset of
-    its discs; anything else reads only as itself. An empty reading, or a colour not in the stack, is
-    still evidence against it.
+    its discs. A building may read as just "tile" (its look is learned when the rules confirm it);
+    anything else reads only as itself. An empty reading, or a colour not in the stack, is still
+    evidence against it.
 
     >>> sorted(seen_from_above("disc:blue+disc:red"))
     ['disc:blue', 'disc:blue+disc:red', 'disc:red']
     >>> sorted(seen_from_above("worker:red"))
     ['worker:red']
+    >>> sorted(seen_from_above("tile:mason"))
+    ['tile', 'tile:mason']
     """
     pieces = pieces_for(label)
+    if len(pieces) == 1 and pieces[0].kind == "tile" and pieces[0].name:
+        return frozenset({label, "tile"})       # a building the camera has not learned yet: "a tile"
     discs = [piece for piece in pieces if piece.kind == "disc"]
     if len(discs) < 2:
         return frozenset({label})
@@ -148,14 +153,25 @@ def supply_loglik(observation: Observation, colour: str, counts: Mapping[str, in
 def relative_loglik(observation: Observation, view: VisibleView, base: VisibleView,
                     diff: ViewDiff | None = None) -> float:
     """log P(observation | view) − log P(observation | base), summed only where the two differ."""
+    return sum(split_loglik(observation, view, base, diff))
+
+
+def split_loglik(observation: Observation, view: VisibleView, base: VisibleView,
+                 diff: ViewDiff | None = None) -> tuple[float, float]:
+    """:func:`relative_loglik` in two parts, (slots, supplies).
+
+    They add up differently over a window of still frames: slot readings frame by frame, but a supply
+    count is the same count (and the same miscount of a few-pixel cube) in every frame while the cubes
+    lie still, so a window counts it once, as its mean (:class:`companion.reconciler.Reconciler`).
+    """
     diff = diff if diff is not None else ViewDiff.between(view, base)
-    score = 0.0
+    slots = supplies = 0.0
     for slot, label in diff.slots.items():
-        score += slot_loglik(observation, slot, label) - slot_loglik(observation, slot, base.label(slot))
+        slots += slot_loglik(observation, slot, label) - slot_loglik(observation, slot, base.label(slot))
     for colour, counts in diff.supplies.items():
-        score += supply_loglik(observation, colour, counts) - supply_loglik(
+        supplies += supply_loglik(observation, colour, counts) - supply_loglik(
             observation, colour, base.supplies.get(colour, {}))
-    return score
+    return slots, supplies
 
 
 def optimistic_loglik(observation: Observation, view: VisibleView, base: VisibleView, diff: ViewDiff) -> float:

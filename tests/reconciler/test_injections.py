@@ -117,7 +117,9 @@ def test_a_cube_the_building_does_not_give_is_refused_with_what_it_gives():
     # red puts the stone back and takes the cloth the bot really chose
     assert actions[15] == Action(0, "produce", {"cubes": ("cloth",)})
     outcomes = show(reconciler, state.apply(actions[15]).table_view(), start=12_000)
-    assert kinds(outcomes) == ["resolved", "commit"] and session.actions[15] == actions[15]
+    # (food or cloth shows only as a cube count, which a still table repeats rather than confirms: it may ask first)
+    assert kinds(outcomes)[0] == "resolved" and kinds(outcomes)[-1] == "commit"
+    assert "alert" not in kinds(outcomes) and session.actions[15] == actions[15]
 
 
 def test_a_worker_left_beyond_the_provost_is_a_reminder_and_taking_its_cube_an_alert():
