@@ -103,6 +103,7 @@ class VisionPipeline:
         self.tiles = TileLibrary()
         self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
         self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
+        self._unchanged_kinds, self._unchanged_labels = self._unchanged_readings()
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
         self._board_bounds = (0.0, 0.0, *layout.board_size)
@@ -222,25 +223,23 @@ class VisionPipeline:
         # Slots whose crop is the reference up to light and noise are empty without asking the model:
         # most of the board, most of the time. The bar sits well below the smallest change a piece makes.
         changed = change_level(self.reference.crops[visible], crops[visible]) >= UNCHANGED_BELOW
-        kinds = np.zeros((len(visible), len(KINDS)))
-        kinds[:, 0] = 1.0 - UNCHANGED_DOUBT
-        for row, i in enumerate(visible):
-            others = [k for k in self.accepts[i] if k in KINDS]
-            for kind in others:
-                kinds[row, KINDS.index(kind)] = UNCHANGED_DOUBT / len(others)
+        kinds = self._unchanged_kinds[visible]
         asked = visible[changed]
         if len(asked):
             kinds[changed] = self.model.kind_probabilities(self.reference.crops[asked], crops[asked],
                                                            [self.accepts[i] for i in asked])
-        self._doubt_slots_on_fresh_tiles(visible, kinds)
+        read = changed | self._doubt_slots_on_fresh_tiles(visible, kinds)
         # Colours are measured only where a coloured piece is a real possibility (most slots are empty).
         coloured = [KINDS.index(k) for k in COLOURED_KINDS]
-        needs_colour = np.flatnonzero(kinds[:, coloured].sum(axis=1) >= COLOUR_WORTH)
+        needs_colour = np.flatnonzero(read & (kinds[:, coloured].sum(axis=1) >= COLOUR_WORTH))
         added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[visible[needs_colour]],
                                                                    crops[visible[needs_colour]])))
         slots = {}
         row_of = {int(i): row for row, i in enumerate(visible)}
         for row, i in enumerate(visible):
+            if not read[row]:
+                slots[self.slot_names[i]] = dict(self._unchanged_labels[i])
+                continue
             row_kinds = kinds[row]
             if row not in added:
                 row_kinds = row_kinds.copy()
@@ -252,13 +251,31 @@ class VisionPipeline:
                                                      covered)
         return slots
 
-    def _doubt_slots_on_fresh_tiles(self, visible: np.ndarray, kinds: np.ndarray) -> None:
+    def _unchanged_readings(self) -> tuple[np.ndarray, list[dict[str, float]]]:
+        """Per slot, the kind probabilities and labels of a slot read empty directly (its crop is the
+        reference's): "empty", with a little doubt left to the kinds it accepts (computed once)."""
+        kinds = np.zeros((len(self.slot_names), len(KINDS)))
+        kinds[:, 0] = 1.0 - UNCHANGED_DOUBT
+        labels = []
+        for i, accepts in enumerate(self.accepts):
+            others = [k for k in accepts if k in KINDS and k != "empty"]
+            for kind in others:
+                kinds[i, KINDS.index(kind)] = UNCHANGED_DOUBT / len(others)
+            # no colour is measured on such a slot: its coloured kinds carry no label
+            reading = {"": 1.0 - UNCHANGED_DOUBT, **{k: UNCHANGED_DOUBT / len(others) for k in others
+                                                      if k not in COLOURED_KINDS}}
+            total = sum(reading.values())
+            labels.append({label: round(v / total, 5) for label, v in reading.items() if v / total >= MIN_LABEL_PROBABILITY})
+        return kinds, labels
+
+    def _doubt_slots_on_fresh_tiles(self, visible: np.ndarray, kinds: np.ndarray) -> np.ndarray:
         """A tile laid since the last confirmed state lies under the slots on it (worker circle, house
         spot) whose reference still shows the bare road: compared with it, a new tile (and the house on
         it, leaning into the worker's circle) looks like a piece. Their readings are blended with "any
         kind" in proportion to the chance a new tile is there, until the rules confirm the tile."""
         row_of = {int(i): row for row, i in enumerate(visible)}
         tile = KINDS.index("tile")
+        doubted = np.zeros(len(visible), bool)
         for i, on_it in self.covering.items():
             if i not in row_of or self.slot_names[i] in self.placed_tiles:
                 continue
@@ -269,6 +286,8 @@ class VisionPipeline:
                     uniform = np.zeros(len(KINDS))
                     uniform[accepted] = 1.0 / len(accepted)
                     kinds[row_of[k]] = (1 - doubt) * kinds[row_of[k]] + doubt * uniform
+                    doubted[row_of[k]] = True
+        return doubted
 
     def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray,
                 pixels: np.ndarray, covered: float = 0.0) -> dict[str, float]:
