@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=20_000, help="synthetic pairs")
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--seed", type=int, default=2005)
-    parser.add_argument("--render-frames", type=int, default=480,
+    parser.add_argument("--render-frames", type=int, default=960,
                         help="simulated-table frames to cut real-looking crops from (0: synthetic only)")
     parser.add_argument("--render-repeat", type=float, default=1,
                         help="how often each rendered crop is used per epoch (with --balanced: scales KIND_REPEAT)")
