@@ -245,11 +245,11 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
 
 
 def evaluate(folder: Path, layout_name: str = "caylus-2005", model_path: str | Path | None = None,
-             limit: int | None = None, hand_trials: bool = False) -> dict[str, Any]:
+             limit: int | None = None, hand_trials: bool = False, empty_bias: float | None = None) -> dict[str, Any]:
     """Score every frame of a rendered set; ``hand_trials`` also renders each table once more with a
     hand over the board (the sets have few hands; the no-report-under-a-hand target needs many)."""
     layout = load_layout(layout_name)
-    model = SlotModel(model_path) if model_path else SlotModel()
+    model = SlotModel(model_path, empty_bias=empty_bias) if model_path else SlotModel(empty_bias=empty_bias)
     scores = Scores()
     for count, (image_path, truth) in enumerate(rendered_frames(folder)):
         if limit is not None and count >= limit:

@@ -17,6 +17,7 @@ import numpy as np
 
 KINDS = ("empty", "worker", "house", "disc", "tile", "provost", "bailiff")
 DEFAULT_MODEL = Path(__file__).resolve().parents[1] / "models" / "slots.onnx"
+CALIBRATION_SUFFIX = ".calibration.json"    # beside the model: {"empty_logit_bias": b, ...}
 
 
 class ModelError(Exception):
@@ -37,10 +38,13 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 class SlotModel:
     """onnxruntime session over the slot CNN; :meth:`kind_probabilities` is the one call."""
 
-    def __init__(self, path: str | Path = DEFAULT_MODEL, threads: int = 2) -> None:
+    def __init__(self, path: str | Path = DEFAULT_MODEL, threads: int = 2, empty_bias: float | None = None) -> None:
         import onnxruntime
 
         path = Path(path)
+        # Training weighs "empty" down and repeats rare kinds, so the raw model sees pieces too readily;
+        # a logit bias fitted on train-domain renders (models/calibrate_slots.py) puts it back.
+        self.empty_bias = read_empty_bias(path) if empty_bias is None else empty_bias
         if not path.is_file():
             raise ModelError(f"slot model {path} not found; train one with "
                              "`python -m models.train_slots --out models/slots.onnx`")
@@ -60,7 +64,22 @@ class SlotModel:
         if len(currents) == 0:
             return np.zeros((0, len(KINDS)), np.float32)
         logits = self._session.run(None, {self._input: model_input(references, currents)})[0]
+        logits[:, 0] += self.empty_bias
         if accepted is not None:
             allowed = np.array([[k == "empty" or k in kinds for k in KINDS] for kinds in accepted])
             logits = np.where(allowed, logits, -1e9)
         return softmax(logits.astype(np.float64))
+
+
+def read_empty_bias(model_path: Path) -> float:
+    """The calibrated "empty" logit bias stored beside the model (0 when there is none)."""
+    import json
+
+    calibration = model_path.with_name(model_path.stem + CALIBRATION_SUFFIX)
+    if not calibration.is_file():
+        return 0.0
+    try:
+        return float(json.loads(calibration.read_text(encoding="utf-8"))["empty_logit_bias"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ModelError(f"{calibration}: unreadable calibration ({error}); delete it or re-run "
+                         "`python -m models.calibrate_slots`") from None

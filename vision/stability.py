@@ -26,7 +26,7 @@ MOTION_WIDTH = 160
 SKIN_SHARE = 0.35        # a hand blob is largely skin-coloured (under warm light much of the board is too)
 FAINT_DIFFERENCE = 36.0  # summed B+G+R change of 5×5-blurred pictures that a skin-toned arm makes on warm art
 INSIDE_FACTOR = 4.0      # a blob not crossing the board's edge must be this many times the minimum to be a hand
-STILL_DIFFERENCE = 6.0   # mean grey-level change between two reads under which a blob has not moved
+STILL_DIFFERENCE = 6.0   # mean change of the 5×5-blurred picture between two reads under which a blob has not moved
 SETTLE_READS = 15        # reads a blob must lie still (and not look like skin) to be taken as pieces set down
 SKIN_SETTLE_FACTOR = 3   # … and how many times longer when it looks like skin
 
@@ -88,7 +88,7 @@ class HandDetector:
         self.reference = reference.copy()
         self.min_area_px = min_area_px
         self.difference = difference
-        self._previous: np.ndarray | None = None     # the board picture of the last read
+        self._previous: np.ndarray | None = None     # the (blurred) board picture of the last read
         self._still_reads = 0                        # reads in a row the hand blobs have not moved
 
     def accept(self, board_picture: np.ndarray) -> None:
@@ -124,21 +124,22 @@ class HandDetector:
             # its colour. A large blob wholly inside must also look like skin.
             if from_outside or (large and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob)):
                 hand[labels == label] = 255
-        if hand.any() and self._settled(board_picture, hand > 0, skin):
+        if hand.any() and self._settled(now, hand > 0, skin):
             # Hands move and look like skin: a blob that has lain still for a while and doesn't is
             # pieces set down or taken away (a house in the castle at the board's edge, say).
             self.reference[hand > 0] = board_picture[hand > 0]
             hand[:] = 0
-        self._previous = board_picture.copy()
+        self._previous = now
         if hand.any():
             # The fingers' shadow and the wrist's edges are not skin-coloured but still hide pieces.
             hand = cv2.dilate(hand, np.ones((9, 9), np.uint8))
         return HandReading(bool(hand.any()), hand)
 
-    def _settled(self, board_picture: np.ndarray, blob: np.ndarray, skin: np.ndarray) -> bool:
-        """Count the reads in a row the blob has lain still; True once it has long enough (longer for skin)."""
-        still = (self._previous is not None and self._previous.shape == board_picture.shape and
-                 float(cv2.absdiff(board_picture, self._previous).max(axis=2)[blob].mean()) < STILL_DIFFERENCE)
+    def _settled(self, blurred: np.ndarray, blob: np.ndarray, skin: np.ndarray) -> bool:
+        """Count the reads in a row the blob has lain still; True once it has long enough (longer for skin).
+        Stillness is judged on the blurred pictures, where a noisy sensor's grain has faded."""
+        still = (self._previous is not None and self._previous.shape == blurred.shape and
+                 float(np.abs(blurred - self._previous).max(axis=2)[blob].mean()) < STILL_DIFFERENCE)
         self._still_reads = self._still_reads + 1 if still else 0
         skin_like = np.count_nonzero(skin & blob) >= SKIN_SHARE * np.count_nonzero(blob)
         # Skin-coloured board art (a castle under a warm lamp) settles too, only later: no hand lies that still.
