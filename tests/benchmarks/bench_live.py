@@ -1,11 +1,13 @@
 """The live loop on the simulated table: frame rate, and how long a move takes to reach the session.
 
-Bots play a 2-player game on the rendered table; the real vision pipeline and reconciler watch it.
+Bots play a game on the rendered table (a whole game unless DECISIONS is given); the real vision
+pipeline and reconciler watch it, and bots answer the camera's questions with what they really did.
 Printed: frames per second of the whole loop (render + vision + reconciler), vision and reconciler
 time per frame, and per committed move the latency from the first frame where the table is at rest
-again (the hand gone) to the commit — in frames and in milliseconds — plus wrong commits and alerts.
+again (the hand gone) to the commit — in frames and in milliseconds — plus wrong commits, alerts, and
+the decisions asked on the tablet, split into hidden choices (the camera cannot see them) and others.
 
-    .venv/bin/python tests/benchmarks/bench_live.py [DECISIONS] [--size 960x540] [--domain train] [--seed 5]
+    .venv/bin/python tests/benchmarks/bench_live.py [DECISIONS] [--size 960x540] [--domain train] [--seed 5] [--players 2]
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ import argparse
 import json
 import statistics
 import time
+
+
+# Choices whose only trace is a few cubes or coins changing hands (or a building never seen before): the
+# issue's "hidden choices" (food or cloth at the farm, the favour's row and column, what the carpenter builds).
+# Worker placements, the provost, the guild, the gate, the joust, the inn and the lawyer are visible.
+HIDDEN_KINDS = {"produce", "owner_bonus", "sell", "buy", "trade", "castle", "favour", "favour_resources",
+                "favour_building", "build"}
+STALL_FRAMES = 600
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -31,13 +41,15 @@ def main() -> None:
     from vision.pipeline import VisionPipeline
 
     parser = argparse.ArgumentParser()
-    parser.add_argument("decisions", type=int, nargs="?", default=20)
+    parser.add_argument("decisions", type=int, nargs="?", default=0, help="stop after this many (0: the whole game)")
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--size", default="960x540")
     parser.add_argument("--domain", default="train")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
-    players = ("red", "blue")
+    players = ("red", "blue", "green", "yellow", "black")[:args.players]
+    enough = args.decisions or 10_000
 
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(players), seed=args.seed, variants={}, guided=False)
@@ -51,7 +63,8 @@ def main() -> None:
     was_occluded = True
     started = time.perf_counter()
     frames = 0
-    while len(desk.session.actions) < args.decisions and frames < 60 * args.decisions:
+    stuck = 0          # frames since the last commit: a game stalled on an alert or a misread ends the run
+    while len(desk.session.actions) < enough and not desk.session.state.is_over and stuck < STALL_FRAMES:
         before = len(desk.session.actions)
         loop.step()
         frames += 1
@@ -60,6 +73,7 @@ def main() -> None:
             rest_started[len(world.actions)] = (frames, time.perf_counter())
         was_occluded = observation is None or observation.occluded
         after = len(desk.session.actions)
+        stuck = 0 if after > before else stuck + 1
         if after > before and after in rest_started:
             frame_at, time_at = rest_started.pop(after)
             latencies_frames.append(frames - frame_at)
@@ -68,6 +82,11 @@ def main() -> None:
     session = desk.session
     wrong = next((i for i, (a, b) in enumerate(zip(session.actions, world.actions)) if a != b), None)
     timings = loop.timings or []
+    states = session.history()
+    asked = {True: 0, False: 0}
+    for number, source in enumerate(session.sources):
+        if source == "prompt":
+            asked[states[number].pending().kind in HIDDEN_KINDS] += 1
     print(json.dumps({
         "size": args.size, "domain": args.domain, "seed": args.seed,
         "decisions_committed": len(session.actions), "world_decisions": len(world.actions), "frames": frames,
@@ -79,6 +98,8 @@ def main() -> None:
         "rest_to_commit_ms_median": round(statistics.median(latencies_ms), 1) if latencies_ms else None,
         "rest_to_commit_ms_p95": round(percentile(latencies_ms, 0.95), 1) if latencies_ms else None,
         "sources": {s: session.sources.count(s) for s in sorted(set(session.sources))},
+        "game_over": session.state.is_over,
+        "prompts_for_hidden_choices": asked[True], "prompts_beyond_hidden_choices": asked[False],
         "first_wrong_commit": wrong,
         "alerts": [{"kind": a.kind, "place": a.place, "message": a.message} for a in session.alerts],
     }, indent=1))
