@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--camera-size", default=DEFAULT_CAMERA_SIZE, metavar="WxH",
                         help="simulated camera resolution (default %(default)s)")
     parser.add_argument("--fps", type=float, default=8.0, help="simulated camera frames per second (default %(default)s)")
-    parser.add_argument("--domain", choices=("train", "holdout"), default="train",
+    parser.add_argument("--domain", choices=("demo", "train", "holdout"), default="demo",
                         help="look of the simulated table (default %(default)s)")
     add_led_arguments(parser)
     parser.set_defaults(func=run)
@@ -61,7 +61,7 @@ def build_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str
 
 def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str] = (), seed: int = 1,
                       guided: bool = False, size: tuple[int, int] = (960, 540), fps: float = 8.0,
-                      domain: str = "train", pin: str | None = None, trusted: list[str] | None = None,
+                      domain: str = "demo", pin: str | None = None, trusted: list[str] | None = None,
                       leds: Any | None = None) -> tuple[Any, Any, Any]:
     """The camera demo's app, desk and (not yet started) table loop: simulated table → vision → reconciler."""
     from companion.live import TableLoop

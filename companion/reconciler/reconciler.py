@@ -41,6 +41,7 @@ class Policy:
     step_cost: float = 4.0         # prior against stories with more visible moves than needed (per move)
     alert_frames: int = 4          # stable frames a disagreement must persist before an alert or reminder
     prompt_frames: int = 2         # stable frames before the camera gives up and asks
+    unseen_frames: int = 12        # still frames after a hand, showing no move, before asking what was done
     depth: int = 10                # decisions one stable view may be explained by
     visible_depth: int = 3         # … of which change the look of the table (moves made under one hand)
     detours: int = 1               # visible decisions per sequence the table no longer shows (placed, then sent home)
@@ -106,6 +107,7 @@ class Reconciler:
         self._ignored: dict[tuple, str] = {}          # items a player settled on the tablet → what the slot showed
         self._overrides_seen: dict[str, tuple[Any, str]] = {}
         self._asked: dict[int, _Prompted] = {}        # decision number → the prompt asked for it
+        self._hand_seen = False       # a hand came over the board since the last decision
         self._history_views: dict[int, VisibleView] = {}
         self._seen_actions: tuple[Action, ...] = tuple(session.actions)
         self._undone: _Undone | None = None
@@ -118,6 +120,7 @@ class Reconciler:
         if not (observation.registered and observation.stable and not observation.occluded):
             self._streaks = _Streaks(persistent={})
             self._forget_frames()
+            self._hand_seen |= observation.occluded
             return []
         if self.session.state.is_over:
             return []
@@ -307,6 +310,7 @@ class Reconciler:
             else:
                 self._tree = HypothesisTree(state, self.policy.supply_keys)
             self._root_count = count
+            self._hand_seen = False
             self._note_undo(count)
             self._streaks = _Streaks(persistent=self._streaks.persistent)
             self._candidates = {(): self._tree.root}
@@ -443,9 +447,13 @@ class Reconciler:
         else:
             invisible = [child.actions[0] for child in self._tree.children(self._tree.root)
                          if child.key == self._tree.root.key]
-            if not invisible:
+            if invisible:
+                reason, actions = "invisible", decision.actions
+            elif self._hand_seen and len(self._frames) >= self.policy.unseen_frames:
+                # a hand came and went, and the table at rest shows nothing the camera can read as a move
+                reason, actions = "unseen", decision.actions
+            else:
                 return []
-            reason, actions = "invisible", decision.actions
         signature = (reason, actions)
         streaks = self._streaks
         if streaks.ambiguity == signature:
@@ -457,7 +465,8 @@ class Reconciler:
             return []
         asked = _Prompted(number, actions, reason)
         self._asked[number] = asked
-        what = "which choice was made" if reason == "hidden" else "the camera can't see this choice"
+        what = {"hidden": "which choice was made", "invisible": "the camera can't see this choice",
+                "unseen": "a hand came by, but the camera can't read a move: what was done?"}[reason]
         return [Outcome("prompt", frame, actions, number, decision.player, reason=reason,
                         message=f"{self.session.players[decision.player].capitalize()}, {decision.kind}: {what}",
                         details={"decision_kind": decision.kind, "context": dict(decision.context)})]

@@ -175,7 +175,8 @@
     const prompt = live && live.prompt;
     question.hidden = !prompt;
     if (prompt) {
-      question.textContent = t(prompt.reason === "hidden" ? "live.prompt_hidden" : "live.prompt_invisible");
+      const asks = {hidden: "live.prompt_hidden", unseen: "live.prompt_unseen", invisible: "live.prompt_invisible"};
+      question.textContent = t(asks[prompt.reason] || "live.prompt_invisible");
       question.dataset.decision = String(prompt.decision);
     }
     const link = payload.leds_link;
