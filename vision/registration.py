@@ -27,6 +27,7 @@ import numpy as np
 DEFAULT_DICTIONARY = cv2.aruco.DICT_4X4_50
 MIN_MARKERS = 2                 # one marker's 4 corners span too little of the board for a stable fit
 MAX_REPROJECTION_PX = 3.0       # mean error of a believable fit
+STEADY_PX = 1.5            # a new fit this close to the pose in use is the same pose (sensor noise)
 BUMP_THRESHOLD_PX = 6.0         # board corners moving further than this mean a new pose
 BUMP_CONFIRM_FRAMES = 2         # consecutive frames agreeing on the new pose before it is taken
 FULL_SEARCH_EVERY = 5           # while markers are missing, search the whole frame every N frames
@@ -246,8 +247,11 @@ class RegistrationTracker:
             return found
         if found.distance_px(self.pose) <= BUMP_THRESHOLD_PX:
             self._candidate, self._candidate_frames = None, 0
-            self.pose = found
-            return found
+            if found.distance_px(self.pose) > STEADY_PX:
+                self.pose = found
+            # else: the same pose up to the fit's own noise; keeping it keeps every crop of a still table
+            # identical from frame to frame (a noisy sensor made the whole board "change" by a pixel)
+            return self.pose
         # A clearly different pose: believe it only once it repeats (a misread would not).
         if self._candidate is not None and found.distance_px(self._candidate) <= BUMP_THRESHOLD_PX:
             self._candidate_frames += 1

@@ -90,6 +90,7 @@ class HandDetector:
         self.difference = difference
         self._previous: np.ndarray | None = None     # the (blurred) board picture of the last read
         self._still_reads = 0                        # reads in a row the hand blobs have not moved
+        self._average: np.ndarray | None = None      # running average of the board pictures read (grain fades)
 
     def accept(self, board_picture: np.ndarray) -> None:
         self.reference = board_picture.copy()
@@ -124,10 +125,13 @@ class HandDetector:
             # its colour. A large blob wholly inside must also look like skin.
             if from_outside or (large and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob)):
                 hand[labels == label] = 255
+        self._average = board_picture.astype(np.float32) if self._average is None or self._average.shape != \
+            board_picture.shape else 0.8 * self._average + 0.2 * board_picture
         if hand.any() and self._settled(now, hand > 0, skin):
             # Hands move and look like skin: a blob that has lain still for a while and doesn't is
-            # pieces set down or taken away (a house in the castle at the board's edge, say).
-            self.reference[hand > 0] = board_picture[hand > 0]
+            # pieces set down or taken away (a house in the castle at the board's edge, say). The still
+            # frames' average goes in, so the sensor's grain of one frame does not.
+            self.reference[hand > 0] = np.clip(self._average[hand > 0] + 0.5, 0, 255).astype(np.uint8)
             hand[:] = 0
         self._previous = now
         if hand.any():
@@ -137,9 +141,13 @@ class HandDetector:
 
     def _settled(self, blurred: np.ndarray, blob: np.ndarray, skin: np.ndarray) -> bool:
         """Count the reads in a row the blob has lain still; True once it has long enough (longer for skin).
-        Stillness is judged on the blurred pictures, where a noisy sensor's grain has faded."""
-        still = (self._previous is not None and self._previous.shape == blurred.shape and
-                 float(np.abs(blurred - self._previous).max(axis=2)[blob].mean()) < STILL_DIFFERENCE)
+        Stillness is judged on the blurred pictures, against the flicker of the rest of the picture (a noisy,
+        heavily compressed camera flickers everywhere)."""
+        still = False
+        if self._previous is not None and self._previous.shape == blurred.shape and not blob.all():
+            change = np.abs(blurred - self._previous).max(axis=2)
+            # relative to the sensor's own flicker, measured where nothing was found
+            still = float(change[blob].mean()) < float(change[~blob].mean()) + STILL_DIFFERENCE
         self._still_reads = self._still_reads + 1 if still else 0
         skin_like = np.count_nonzero(skin & blob) >= SKIN_SHARE * np.count_nonzero(blob)
         # Skin-coloured board art (a castle under a warm lamp) settles too, only later: no hand lies that still.
