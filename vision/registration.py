@@ -247,10 +247,11 @@ class RegistrationTracker:
             return found
         if found.distance_px(self.pose) <= BUMP_THRESHOLD_PX:
             self._candidate, self._candidate_frames = None, 0
-            if found.distance_px(self.pose) > STEADY_PX:
+            if found.distance_px(self.pose) > STEADY_PX and self._as_good(found):
                 self.pose = found
-            # else: the same pose up to the fit's own noise; keeping it keeps every crop of a still table
-            # identical from frame to frame (a noisy sensor made the whole board "change" by a pixel)
+            # else: the same pose up to the fit's own noise, or a fit from fewer markers than the one in use
+            # (on a noisy camera the markers found change from frame to frame, and fits from 4 or 5 markers
+            # differ by several pixels): keeping the pose keeps every crop of a still table identical
             return self.pose
         # A clearly different pose: believe it only once it repeats (a misread would not).
         if self._candidate is not None and found.distance_px(self._candidate) <= BUMP_THRESHOLD_PX:
@@ -262,6 +263,10 @@ class RegistrationTracker:
             self._candidate, self._candidate_frames = None, 0
             return found
         return self.pose.kept()
+
+    def _as_good(self, found: Pose) -> bool:
+        """A fit as trustworthy as the pose in use: from as many markers, or more."""
+        return found.markers_seen >= self.pose.markers_seen or self.pose.method != "markers"
 
     def set_corners(self, corners_px: Sequence[Sequence[float]], board_size_mm: tuple[float, float]) -> Pose:
         """Register from four tapped corners (setup wizard, board without markers)."""
