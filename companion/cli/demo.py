@@ -64,20 +64,19 @@ def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Seque
                       domain: str = "demo", pin: str | None = None, trusted: list[str] | None = None,
                       leds: Any | None = None) -> tuple[Any, Any, Any]:
     """The camera demo's app, desk and (not yet started) table loop: simulated table → vision → reconciler."""
-    from companion.live import TableLoop
+    from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
     from companion.session import Journal
     from companion.web import create_app
     from companion.web.desk import Desk
     from vision.layout import load_layout
-    from vision.pipeline import VisionPipeline
 
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=guided)
     bots = [c for c in players if c not in humans]
     world = SimulatedWorld(lambda: desk.session, bots=bots, seed=seed, size=size, domain=domain)
-    pipeline = VisionPipeline(load_layout(), tuple(players))
+    pipeline = watching_pipeline(load_layout(), players)
     loop = TableLoop(desk, world, pipeline, fps=fps,
                      after_frame=[PromptBots(world, bots=bots, delay_frames=max(1, round(fps * 0.8)))])
     loop.set_reference(world.empty_board())      # the setup step: the empty board, before the pieces go on

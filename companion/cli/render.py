@@ -14,7 +14,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import cv2
 import numpy as np

@@ -68,11 +68,11 @@ def _replay_observations(source: Path, args: argparse.Namespace) -> dict[str, An
 
 
 def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
+    from companion.live import watching_pipeline
     from companion.live.recorded import camera_observations, game_setup, pictures
     from companion.reconciler.replay import new_session, run, summary
     from companion.session import Journal
     from vision.layout import load_layout
-    from vision.pipeline import VisionPipeline
 
     setup = game_setup(source) or {"game": "caylus", "variants": {}}
     if args.players:
@@ -85,7 +85,7 @@ def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     frames = pictures(source)                   # ValueError when it is not a readable video / has no frames
     answers = _answers(source, args)
     session = new_session(Journal(args.journal), setup)
-    pipeline = VisionPipeline(load_layout(args.layout), setup["players"])
+    pipeline = watching_pipeline(load_layout(args.layout), setup["players"])
     result = run(session, camera_observations(frames, pipeline, session), answers=answers)
     data = summary(result, answers)
     data["frames_reconciled"] = len(result.seconds)     # after the setup pictures

@@ -136,9 +136,8 @@ def open_table_loop(camera: str, desk: Any, data_dir: Path) -> Any:
     """The live loop on ``camera`` (None after printing why it can't open); the saved empty board is reused."""
     import cv2
 
-    from companion.live import TableLoop
+    from companion.live import TableLoop, watching_pipeline
     from vision.layout import load_layout
-    from vision.pipeline import VisionPipeline
     from vision.sources import CameraError, describe_camera, open_camera
 
     try:
@@ -148,7 +147,7 @@ def open_table_loop(camera: str, desk: Any, data_dir: Path) -> Any:
         return None
     players = desk.session.players if desk.session is not None else ("red", "blue", "green", "yellow", "black")
     try:
-        pipeline = VisionPipeline(load_layout(), tuple(players))
+        pipeline = watching_pipeline(load_layout(), players)
     except (OSError, ValueError, RuntimeError) as problem:
         print(f"companion serve: the camera pipeline cannot start: {problem}", file=sys.stderr)
         return None

@@ -8,6 +8,6 @@
 * :mod:`.prompt_bots`     — demo bots answering the camera's questions for their seats
 """
 
-from .loop import LiveStatus, TableLoop
+from .loop import LiveStatus, TableLoop, watching_pipeline
 
-__all__ = ["LiveStatus", "TableLoop"]
+__all__ = ["LiveStatus", "TableLoop", "watching_pipeline"]

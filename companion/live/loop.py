@@ -1,7 +1,8 @@
 """The live table loop: camera frames → vision → reconciler → session, in one background thread.
 
 Each frame is read from a ``vision.sources`` source, turned into an ``Observation`` by the
-``VisionPipeline`` and given to the current session's ``Reconciler``, which commits, prompts or
+``VisionPipeline`` (:func:`watching_pipeline`: every slot but the score track) and given to the current
+session's ``Reconciler``, which commits, prompts or
 alerts through the session (the tablet and the LEDs follow the session). After every commit the
 frame is confirmed to the pipeline, so vision keeps learning from states the rules vouch for.
 
@@ -9,7 +10,7 @@ The web server only ever reads what the loop publishes (``status``, ``latest_jpe
 never waits on the web. A missing frame from a live camera is a drop (an alert of kind ``camera``);
 a finished video or folder simply ends.
 
->>> loop = TableLoop(desk, open_camera("0"), VisionPipeline(load_layout(), players))   # doctest: +SKIP
+>>> loop = TableLoop(desk, open_camera("0"), watching_pipeline(load_layout(), players))  # doctest: +SKIP
 >>> loop.set_reference(empty_board_picture); loop.start()                               # doctest: +SKIP
 """
 
@@ -26,7 +27,9 @@ import numpy as np
 from companion.games import RuleError
 from companion.reconciler import Outcome, Policy, Reconciler
 from companion.reconciler.evidence import VisibleView, confident_mismatches
+from vision.layout import Layout
 from vision.observation import Observation
+from vision.pipeline import VisionPipeline
 
 from .camera_watch import CameraWatch
 from .overlay import draw_overlay
@@ -36,6 +39,13 @@ log = logging.getLogger(__name__)
 JPEG_INTERVAL_S = 0.2          # the tablet polls about once a second; 5 encodes a second is plenty
 RETRY_AFTER_DROP_S = 0.5
 AGREEMENT_DOUBT = 0.5          # a reading this sure that differs from the committed state stops vision learning from a frame
+
+
+def watching_pipeline(layout: Layout, players: Sequence[str], **options: Any) -> VisionPipeline:
+    """The camera pipeline the reconciler reads: every slot of the layout but the score track. The
+    companion keeps the score from the rules and the reconciler does not model the players' score discs
+    (a disc on the track would read as a piece nothing explains); it saves reading 100 spaces a frame."""
+    return VisionPipeline(layout, tuple(players), slots=layout.slot_names(with_score=False), **options)
 
 
 @dataclass(frozen=True)
@@ -239,7 +249,7 @@ class TableLoop:
             self.pipeline.confirm(image, session.state.table_view())
             self._confirmed = len(session.actions)
         try:
-            outcomes = self._reconciler.observe(self._watched(observation))
+            outcomes = self._reconciler.observe(observation)
         except RuleError as changed:    # the tablet changed the game during this frame: read the next one afresh
             log.info("frame skipped, the game changed meanwhile: %s", changed)
             return []
@@ -260,21 +270,12 @@ class TableLoop:
         frame can teach vision (references, tile looks, colours, supplies) without learning a piece the
         state doesn't know of."""
         expected = VisibleView.of(self.desk.session.state.table_view())
-        return not confident_mismatches(self._watched(observation), expected, confident=AGREEMENT_DOUBT).slots
-
-    def _watched(self, observation: Observation) -> Observation:
-        """The observation without the score track: the companion keeps the score from the rules, and the
-        reconciler does not model the players' score discs (a disc on the track would read as a piece
-        nothing explains)."""
-        score_spaces = set(self.pipeline.layout.slot_names()) - set(self.pipeline.layout.slot_names(with_score=False))
-        if not score_spaces & set(observation.slots):
-            return observation
-        return replace(observation, slots={slot: p for slot, p in observation.slots.items() if slot not in score_spaces},
-                       occluded_slots=observation.occluded_slots - score_spaces)
+        return not confident_mismatches(observation, expected, confident=AGREEMENT_DOUBT).slots
 
     def _repipe(self, players: tuple[str, ...]) -> None:
         """A new game with other colours: a pipeline for them, on the same empty board and model."""
-        pipeline = type(self.pipeline)(self.pipeline.layout, players, model=self.pipeline.model)
+        pipeline = type(self.pipeline)(self.pipeline.layout, players, model=self.pipeline.model,
+                                       slots=self.pipeline.slot_names)
         pipeline.set_reference(*self._reference)
         self.pipeline = pipeline
 

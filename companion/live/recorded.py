@@ -28,10 +28,6 @@ SET_UP_SHARE = 0.5     # share of the starting position's pieces that must be re
 SET_UP_PICTURES = 2    # … in this many pictures in a row
 
 
-def is_rendered_game(directory: Path) -> bool:
-    return directory.is_dir() and (directory / "frames").is_dir()
-
-
 def pictures(source: Path) -> Iterator[np.ndarray]:
     """The pictures of a recording in order; ``ValueError`` in words when there are none to read."""
     if source.is_dir():

@@ -9,8 +9,8 @@ state's), so only the slots where they differ cost anything: unchanged slots can
 >>> base = VisibleView.of(TableView("nim", ("red", "blue")))
 >>> moved = base.with_slots({"heap.1": "cube:gold"})
 >>> seen = Observation(registered=True, stable=True, slots={"heap.1": {"cube:gold": 0.9, "": 0.1}})
->>> round(relative_loglik(seen, moved, base), 2)
-2.2
+>>> [round(part, 2) for part in split_loglik(seen, moved, base)]      # (slots, supplies)
+[2.2, 0.0]
 """
 
 from __future__ import annotations
@@ -150,15 +150,10 @@ def supply_loglik(observation: Observation, colour: str, counts: Mapping[str, in
     return math.log(1 - confidence) - (off_by - 1)
 
 
-def relative_loglik(observation: Observation, view: VisibleView, base: VisibleView,
-                    diff: ViewDiff | None = None) -> float:
-    """log P(observation | view) − log P(observation | base), summed only where the two differ."""
-    return sum(split_loglik(observation, view, base, diff))
-
-
 def split_loglik(observation: Observation, view: VisibleView, base: VisibleView,
                  diff: ViewDiff | None = None) -> tuple[float, float]:
-    """:func:`relative_loglik` in two parts, (slots, supplies).
+    """log P(observation | view) − log P(observation | base), summed only where the two differ, in two
+    parts: (slots, supplies).
 
     They add up differently over a window of still frames: slot readings frame by frame, but a supply
     count is the same count (and the same miscount of a few-pixel cube) in every frame while the cubes
@@ -172,46 +167,6 @@ def split_loglik(observation: Observation, view: VisibleView, base: VisibleView,
         supplies += supply_loglik(observation, colour, counts) - supply_loglik(
             observation, colour, base.supplies.get(colour, {}))
     return slots, supplies
-
-
-def optimistic_loglik(observation: Observation, view: VisibleView, base: VisibleView, diff: ViewDiff) -> float:
-    """Like :func:`relative_loglik`, but a change the table doesn't show (yet) costs nothing.
-
-    Used to rank partial sequences in the beam: a worker placed and later sent home by activation leaves
-    no trace, so the intermediate state must not be punished for a slot the table shows unchanged.
-    """
-    score = 0.0
-    for slot, label in diff.slots.items():
-        gain = slot_loglik(observation, slot, label) - slot_loglik(observation, slot, base.label(slot))
-        if gain < 0 and looks_like(observation.best(slot)[0], base.label(slot)):
-            gain = 0.0
-        score += gain
-    for colour, counts in diff.supplies.items():
-        gain = supply_loglik(observation, colour, counts) - supply_loglik(observation, colour,
-                                                                          base.supplies.get(colour, {}))
-        score += max(gain, 0.0) if _same(observation.supplies.get(colour), base.supplies.get(colour)) else gain
-    return score
-
-
-def _same(seen: Mapping[str, int] | None, expected: Mapping[str, int] | None) -> bool:
-    return seen is not None and all(int((expected or {}).get(k, 0)) == int(v) for k, v in seen.items())
-
-
-def changed_from(observation: Observation, base: VisibleView) -> ViewDiff:
-    """Where the observation's most likely reading differs from ``base`` (any confidence)."""
-    slots = {}
-    for slot in observation.slots:
-        if slot in observation.occluded_slots:
-            continue
-        label, _ = observation.best(slot)
-        if not looks_like(label, base.label(slot)):
-            slots[slot] = label
-    supplies = {}
-    for colour, seen in observation.supplies.items():
-        expected = base.supplies.get(colour, {})
-        if any(int(expected.get(key, 0)) != int(value) for key, value in seen.items()):
-            supplies[colour] = dict(seen)
-    return ViewDiff(slots, supplies)
 
 
 def confident_mismatches(observation: Observation, view: VisibleView,

@@ -32,13 +32,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> None:
-    from companion.live import TableLoop
+    from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
     from companion.session import Journal
     from companion.web.desk import Desk
     from vision.layout import load_layout
-    from vision.pipeline import VisionPipeline
 
     parser = argparse.ArgumentParser()
     parser.add_argument("decisions", type=int, nargs="?", default=0, help="stop after this many (0: the whole game)")
@@ -54,7 +53,7 @@ def main() -> None:
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(players), seed=args.seed, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=args.seed, size=size, domain=args.domain)
-    loop = TableLoop(desk, world, VisionPipeline(load_layout(), players), keep_timings=True,
+    loop = TableLoop(desk, world, watching_pipeline(load_layout(), players), keep_timings=True,
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)])
     loop.set_reference(world.empty_board())
 

@@ -87,11 +87,11 @@ def rendered_game(number: int, decisions: int, domain: str, size: tuple[int, int
     """A bot game rendered frame by frame and read by the real pipeline (the first ``decisions`` decisions)."""
     from companion.cli.render import PACING, SETUP_FRAMES, play_game
     from companion.games import Action
+    from companion.live import watching_pipeline
     from companion.live.recorded import camera_observations
     from companion.reconciler.replay import run
     from companion.session import Journal, Session
     from vision.layout import load_layout
-    from vision.pipeline import VisionPipeline
     from vision.render.domains import sample_style
     from vision.render.renderer import SimulatedTable
     from vision.render.video import Pacing, game_frames
@@ -112,7 +112,7 @@ def rendered_game(number: int, decisions: int, domain: str, size: tuple[int, int
             yield image
 
     session = Session.new(Journal(":memory:"), game="caylus", players=players, seed=seed)
-    pipeline = VisionPipeline(layout, players)
+    pipeline = watching_pipeline(layout, players)
     result = run(session, camera_observations(pictures(), pipeline, session), answers=truth)
     # A visit: the frames of one step with a hand; it left at the first handless frame after them.
     visits = []

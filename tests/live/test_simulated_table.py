@@ -7,13 +7,12 @@ the session; bots answer the camera's questions for their seats with what they r
 
 import pytest
 
-from companion.live import TableLoop
+from companion.live import TableLoop, watching_pipeline
 from companion.live.prompt_bots import PromptBots
 from companion.session import Journal
 from companion.web import create_app
 from companion.web.desk import Desk
 from vision.layout import load_layout
-from vision.pipeline import VisionPipeline
 
 pytest.importorskip("vision.render.renderer")
 from companion.live.simulated_table import SimulatedWorld  # noqa: E402
@@ -29,7 +28,7 @@ def run():
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(PLAYERS), seed=5, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(PLAYERS), seed=5, size=(960, 540), domain="train")
-    loop = TableLoop(desk, world, VisionPipeline(load_layout(), PLAYERS),
+    loop = TableLoop(desk, world, watching_pipeline(load_layout(), PLAYERS),
                      after_frame=[PromptBots(world, bots=PLAYERS, delay_frames=3)])
     loop.set_reference(world.empty_board())
     frames = 0

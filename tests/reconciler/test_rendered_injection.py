@@ -7,10 +7,10 @@ import copy
 import pytest
 
 from companion.games import Piece, TableView
+from companion.live import watching_pipeline
 from companion.reconciler import Reconciler
 from tests.reconciler.table import advance_until, kinds, session_at
 from vision.layout import load_layout
-from vision.pipeline import VisionPipeline
 
 pytest.importorskip("vision.render.renderer")
 from vision.render.domains import sample_style  # noqa: E402
@@ -37,7 +37,7 @@ def test_the_provost_moved_four_squares_on_the_rendered_table_raises_the_engines
     state = session.state
     layout = load_layout()
     table = SimulatedTable(layout, sample_style("train", 4), (960, 540))
-    pipeline = VisionPipeline(layout, PLAYERS)
+    pipeline = watching_pipeline(layout, PLAYERS)
     pipeline.set_reference(table.render(TableView("caylus", PLAYERS))[0])
     pipeline.confirm(table.render(state.table_view(), frame_seed=0)[0], state.table_view())   # as at a resume
     bad = copy.deepcopy(state.table_view())

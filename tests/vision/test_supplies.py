@@ -31,6 +31,15 @@ def table(request):
     return table, pipeline
 
 
+def confirm_the_start(table, pipeline, frame_seed):
+    """Everyone holds the starting 1 wood and 2 food, and the rules confirm it (the live loop's first commit)."""
+    start = view_with({c: START for c in PLAYERS})
+    frame, _ = table.render(start, frame_seed=frame_seed)
+    pipeline.observe(frame, still=True)
+    pipeline.confirm(frame, start)
+    return start
+
+
 def test_before_any_confirmed_supply_no_count_is_sure(table):
     table, pipeline = table
     frame, _ = table.render(view_with({c: START for c in PLAYERS}), frame_seed=2)
@@ -42,10 +51,7 @@ def test_before_any_confirmed_supply_no_count_is_sure(table):
 def test_the_starting_supplies_read_exactly_once_confirmed(table):
     # The live loop's first frames: everyone holds 1 wood and 2 food, which the rules know.
     table, pipeline = table
-    start = view_with({c: START for c in PLAYERS})
-    confirmed_frame, _ = table.render(start, frame_seed=3)
-    pipeline.observe(confirmed_frame, still=True)
-    pipeline.confirm(confirmed_frame, start)
+    start = confirm_the_start(table, pipeline, frame_seed=3)
     for frame_seed in (4, 5):                     # later frames: new sensor noise, same table
         frame, _ = table.render(start, frame_seed=frame_seed)
         observation = pipeline.observe(frame, still=True)
@@ -56,10 +62,7 @@ def test_the_starting_supplies_read_exactly_once_confirmed(table):
 
 def test_a_changed_supply_is_right_or_says_it_is_unsure(table):
     table, pipeline = table
-    start = view_with({c: START for c in PLAYERS})
-    confirmed_frame, _ = table.render(start, frame_seed=6)
-    pipeline.observe(confirmed_frame, still=True)
-    pipeline.confirm(confirmed_frame, start)
+    confirm_the_start(table, pipeline, frame_seed=6)
     after = {c: dict(START) for c in PLAYERS}
     after["red"].update(gold=2, denier=3)          # red sold for two gold
     after["blue"].update(food=0, stone=1)          # blue built, then got a stone
