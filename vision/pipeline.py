@@ -109,13 +109,19 @@ class VisionPipeline:
         self._board_bounds = (0.0, 0.0, *layout.board_size)
 
     # -- setup ---------------------------------------------------------------------------------------
-    def set_reference(self, empty_board: np.ndarray, corners_px: Sequence[Sequence[float]] | None = None) -> Pose:
-        """Learn the empty table from a picture of it (the setup capture). Raises ValueError if the
-        board cannot be found in it."""
+    def set_reference(self, empty_board: np.ndarray | Sequence[np.ndarray],
+                      corners_px: Sequence[Sequence[float]] | None = None) -> Pose:
+        """Learn the empty table from a picture of it (the setup capture), or from a few successive
+        pictures of it: their markers are averaged into the pose (on a noisy camera one frame's pose
+        can be pixels off) and the last picture is the reference. Raises ValueError if the board
+        cannot be found."""
+        pictures = [empty_board] if isinstance(empty_board, np.ndarray) else list(empty_board)
+        empty_board = pictures[-1]
         if corners_px is not None:
             pose = self.tracker.set_corners(corners_px, self.layout.board_size)
         else:
-            pose = self.tracker.update(empty_board)
+            for picture in pictures:
+                pose = self.tracker.update(picture)
             if pose is None:
                 raise ValueError("the board was not found in the setup picture: are at least two markers in view?")
         crops = crop_slots(empty_board, pose, self.windows)

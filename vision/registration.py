@@ -8,8 +8,9 @@ Two ways to find it:
 * **four corners** tapped by the user at setup, for a board without markers.
 
 :class:`RegistrationTracker` follows the pose from frame to frame: it keeps the last good pose while a
-hand hides markers (camera and board are normally still), and when the markers agree on a clearly
-different pose for a few frames running, it takes it — the camera or the board was bumped.
+hand hides markers (camera and board are normally still), refines it from every marker's corners
+averaged over the still frames, and when the markers agree on a clearly different pose for a few
+frames running, it takes it — the camera or the board was bumped.
 
 >>> pose = Pose.from_corners([(0, 0), (200, 0), (200, 100), (0, 100)], (400.0, 200.0))
 >>> [round(float(v), 1) for v in pose.to_image([(400.0, 200.0)])[0]]
@@ -27,11 +28,13 @@ import numpy as np
 DEFAULT_DICTIONARY = cv2.aruco.DICT_4X4_50
 MIN_MARKERS = 2                 # one marker's 4 corners span too little of the board for a stable fit
 MAX_REPROJECTION_PX = 3.0       # mean error of a believable fit
-STEADY_PX = 1.5            # a new fit this close to the pose in use is the same pose (sensor noise)
+STEADY_PX = 0.75                # a refined fit this close to the pose in use is the same pose (what is left of the noise)
 BUMP_THRESHOLD_PX = 6.0         # board corners moving further than this mean a new pose
 BUMP_CONFIRM_FRAMES = 2         # consecutive frames agreeing on the new pose before it is taken
 FULL_SEARCH_EVERY = 5           # while markers are missing, search the whole frame every N frames
 LENS_K1_STEPS = tuple(round(k, 3) for k in np.arange(-0.40, 0.101, 0.02))
+AVERAGE_FRAMES = 60             # a marker's corners are averaged over at most this many frames
+STILL_MARKER_PX = 3.0           # a marker this close to where it has been seen has not moved (corner noise)
 
 
 def square_marker_corners(centre_mm: Sequence[float], size_mm: float) -> np.ndarray:
@@ -176,12 +179,14 @@ class MarkerBoard:
 
     def locate(self, image: np.ndarray, near: Pose | None = None) -> Pose | None:
         """The pose from all visible markers, or None when too few are seen or the fit is not believable."""
-        seen = self.detect(image, near)
+        return self.fit(self.detect(image, near), (image.shape[1], image.shape[0]), near)
+
+    def fit(self, seen: Mapping[int, np.ndarray], size: tuple[int, int], near: Pose | None = None) -> Pose | None:
+        """The pose from markers' image corners (id → 4×2), or None when too few or not believable."""
         if len(seen) < MIN_MARKERS:
             return None
         board = np.concatenate([self.corners_mm[i] for i in seen]).astype(np.float32)
-        picture = np.concatenate(list(seen.values())).astype(np.float64)
-        size = (image.shape[1], image.shape[0])
+        picture = np.concatenate([seen[i] for i in seen]).astype(np.float64)
         best: Pose | None = None
         # Lens distortion is found by trying k1 values: each gives undistorted corners, a homography
         # and an error; the straightest (smallest error) wins. With markers all round the board the
@@ -208,65 +213,129 @@ class MarkerBoard:
         return best
 
 
+class MarkerAverage:
+    """Each marker's image corners averaged over the frames since the pose was taken.
+
+    Camera and board are still between bumps, so averaging takes the sensor noise out of the corners,
+    and a marker a hand hides now (or that a noisy frame fails to decode) still counts with where it
+    was seen before. On a noisy camera single frames find different subsets of the markers, and fits
+    from four or five of them differ by several pixels; the average of all of them does not.
+    """
+
+    def __init__(self, limit: int = AVERAGE_FRAMES) -> None:
+        self.limit = limit
+        self._means: dict[int, np.ndarray] = {}
+        self._counts: dict[int, int] = {}
+
+    def add(self, seen: Mapping[int, np.ndarray]) -> None:
+        for marker_id, corners in seen.items():
+            count = min(self._counts.get(marker_id, 0) + 1, self.limit)
+            mean = self._means.get(marker_id, corners)
+            self._means[marker_id] = mean + (np.asarray(corners, np.float64) - mean) / count
+            self._counts[marker_id] = count
+
+    def offset_px(self, marker_id: int, corners: np.ndarray) -> float | None:
+        """How far a marker's corners lie from where it has been seen (None: never seen)."""
+        if marker_id not in self._means:
+            return None
+        return float(np.linalg.norm(np.asarray(corners) - self._means[marker_id], axis=1).max())
+
+    def means(self) -> dict[int, np.ndarray]:
+        return dict(self._means)
+
+    def __contains__(self, marker_id: int) -> bool:
+        return marker_id in self._means
+
+
 class RegistrationTracker:
-    """Follows the board's pose across frames: keep the last good pose, re-register after a bump.
+    """Follows the board's pose across frames: average the markers while still, re-register after a bump.
 
     ``update`` returns the pose to use for this frame (None until the board was found once) and
-    sets ``bumped`` on the frame where a new pose was taken after a bump.
+    sets ``bumped`` on the frame where a new pose was taken after a bump. Between bumps the pose is
+    fitted to every marker's averaged corners (:class:`MarkerAverage`) and only replaced when that
+    fit moves the board by more than ``STEADY_PX``: a still table keeps identical crops.
+    A pose from four tapped corners (a board without markers) is kept as it is.
     """
 
     def __init__(self, markers: MarkerBoard | None = None, initial: Pose | None = None) -> None:
         self.markers = markers
         self.pose = initial
         self.bumped = False
+        self.average = MarkerAverage()
         self._candidate: Pose | None = None
         self._candidate_frames = 0
         self._misses = 0
 
     def update(self, image: np.ndarray) -> Pose | None:
         self.bumped = False
-        found = None
-        if self.markers is not None:
-            near = self.pose if self.pose is not None and self.pose.method != "corners" else None
-            found = self.markers.locate(image, near) if near is not None else None
-            moved = found is not None and near is not None and found.distance_px(near) > BUMP_THRESHOLD_PX
-            if found is None or moved or found.markers_seen < len(self.markers.corners_mm):
-                # Some marker was not where it was: hidden by a hand, or the board moved. Look everywhere
-                # when it looks like a move, else once in a while (not every frame while a hand stays).
-                self._misses += 1
-                if near is None or moved or self._candidate is not None or self._misses % FULL_SEARCH_EVERY == 1:
-                    everywhere = self.markers.locate(image)
-                    if everywhere is not None and (found is None or everywhere.markers_seen > found.markers_seen):
-                        found = everywhere
-            else:
-                self._misses = 0
-        if found is None:
-            return self.pose.kept() if self.pose is not None and self.pose.method != "corners" else self.pose
-        if self.pose is None:
-            self.pose, self._misses = found, 0
-            return found
-        if found.distance_px(self.pose) <= BUMP_THRESHOLD_PX:
-            self._candidate, self._candidate_frames = None, 0
-            if found.distance_px(self.pose) > STEADY_PX and self._as_good(found):
-                self.pose = found
-            # else: the same pose up to the fit's own noise, or a fit from fewer markers than the one in use
-            # (on a noisy camera the markers found change from frame to frame, and fits from 4 or 5 markers
-            # differ by several pixels): keeping the pose keeps every crop of a still table identical
+        if self.markers is None or (self.pose is not None and self.pose.method == "corners"):
             return self.pose
-        # A clearly different pose: believe it only once it repeats (a misread would not).
+        size = (image.shape[1], image.shape[0])
+        seen = self._detect(image)
+        if self.pose is None:
+            self.pose = self.markers.fit(seen, size)
+            if self.pose is not None:
+                self._restart_average(seen)
+            return self.pose
+        offsets = {marker_id: self._offset_px(marker_id, corners) for marker_id, corners in seen.items()}
+        # a marker seen before must be where it was; one seen for the first time only roughly where the
+        # pose puts it (a fit from a few markers is pixels off away from them)
+        still = {i: c for i, c in seen.items()
+                 if offsets[i] <= (STILL_MARKER_PX if i in self.average else BUMP_THRESHOLD_PX)}
+        moved = {i: c for i, c in seen.items() if offsets[i] > BUMP_THRESHOLD_PX}
+        if len(moved) >= MIN_MARKERS and len(moved) > len(still):
+            return self._bump_candidate(moved, size)
+        self._candidate, self._candidate_frames = None, 0
+        if not still:
+            return self.pose.kept()
+        self.average.add(still)
+        refined = self.markers.fit(self.average.means(), size, self.pose)
+        if refined is not None and refined.distance_px(self.pose) > STEADY_PX:
+            self.pose = refined
+        return self.pose
+
+    def _detect(self, image: np.ndarray) -> dict[int, np.ndarray]:
+        """Markers near where they were; the whole picture when some are missing (hidden by a hand, or
+        the board moved), but only once in a while, not every frame while a hand stays."""
+        seen = self.markers.detect(image, self.pose) if self.pose is not None else {}
+        if self.pose is not None and len(seen) == len(self.markers.corners_mm):
+            self._misses = 0
+            return seen
+        self._misses += 1
+        moving = self.pose is not None and any(self._offset_px(i, c) > BUMP_THRESHOLD_PX for i, c in seen.items())
+        if self.pose is None or moving or self._candidate is not None or self._misses % FULL_SEARCH_EVERY == 1:
+            everywhere = self.markers.detect(image)
+            if len(everywhere) > len(seen):
+                return everywhere
+        return seen
+
+    def _offset_px(self, marker_id: int, corners: np.ndarray) -> float:
+        """How far a marker lies from where it was seen (or, never seen yet, from where the pose puts it)."""
+        offset = self.average.offset_px(marker_id, corners)
+        if offset is None:
+            expected = self.pose.to_image(self.markers.corners_mm[marker_id])
+            offset = float(np.linalg.norm(expected - corners, axis=1).max())
+        return offset
+
+    def _bump_candidate(self, moved: dict[int, np.ndarray], size: tuple[int, int]) -> Pose:
+        """Markers agree on a clearly different pose: believe it only once it repeats (a misread would not)."""
+        found = self.markers.fit(moved, size)
+        if found is None:
+            return self.pose.kept()
         if self._candidate is not None and found.distance_px(self._candidate) <= BUMP_THRESHOLD_PX:
             self._candidate_frames += 1
         else:
             self._candidate, self._candidate_frames = found, 1
-        if self._candidate_frames >= BUMP_CONFIRM_FRAMES:
-            self.pose, self.bumped = found, True
-            self._candidate, self._candidate_frames = None, 0
-            return found
-        return self.pose.kept()
+        if self._candidate_frames < BUMP_CONFIRM_FRAMES:
+            return self.pose.kept()
+        self.pose, self.bumped = found, True
+        self._candidate, self._candidate_frames = None, 0
+        self._restart_average(moved)
+        return found
 
-    def _as_good(self, found: Pose) -> bool:
-        """A fit as trustworthy as the pose in use: from as many markers, or more."""
-        return found.markers_seen >= self.pose.markers_seen or self.pose.method != "markers"
+    def _restart_average(self, seen: Mapping[int, np.ndarray]) -> None:
+        self.average, self._misses = MarkerAverage(), 0
+        self.average.add(seen)
 
     def set_corners(self, corners_px: Sequence[Sequence[float]], board_size_mm: tuple[float, float]) -> Pose:
         """Register from four tapped corners (setup wizard, board without markers)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 
 JPEG_INTERVAL_S = 0.2          # the tablet polls about once a second; 5 encodes a second is plenty
 RETRY_AFTER_DROP_S = 0.5
+SETUP_FRAMES = 8               # frames of the empty board whose markers are averaged at setup
 AGREEMENT_DOUBT = 0.5          # a reading this sure that differs from the committed state stops vision learning from a frame
 
 
@@ -109,7 +111,8 @@ class TableLoop:
         self._status = LiveStatus(camera_name=self.camera.camera_name)
         self._vision_lock = threading.Lock()
         self._latest_frame: np.ndarray | None = None
-        self._reference: tuple[np.ndarray, Any] | None = None     # the empty board, for a new game's pipeline
+        self._setup_frames: deque[np.ndarray] = deque(maxlen=SETUP_FRAMES)   # the last frames before setup
+        self._reference: tuple[Any, Any] | None = None     # the empty board, for a new game's pipeline
         self._latest_jpeg: bytes | None = None
         self._jpeg_at = 0.0
         self._frame_times: list[float] = []
@@ -136,8 +139,10 @@ class TableLoop:
 
     # ---- setup ---------------------------------------------------------------------------------------------------
 
-    def set_reference(self, empty_board: np.ndarray, corners_px: Sequence[Sequence[float]] | None = None) -> None:
-        """The empty-board capture. Raises ValueError (in words for the user) when the board is not found."""
+    def set_reference(self, empty_board: np.ndarray | Sequence[np.ndarray],
+                      corners_px: Sequence[Sequence[float]] | None = None) -> None:
+        """The empty-board capture: one picture, or a few successive ones (the pose is averaged over
+        them). Raises ValueError (in words for the user) when the board is not found."""
         with self._vision_lock:
             self.pipeline.set_reference(empty_board, corners_px)
             self._reference = (empty_board, corners_px)
@@ -145,15 +150,17 @@ class TableLoop:
         self._publish(replace(self._status, camera="watching", message=""))
 
     def capture_reference(self, corners_fraction: Sequence[Sequence[float]] | None = None) -> np.ndarray:
-        """Take the latest camera picture as the empty-board reference (the setup step); returns it."""
+        """Take the latest camera picture as the empty-board reference (the setup step; the frames just
+        before it steady the pose); returns it."""
         picture = self._latest_frame
         if picture is None:
             raise ValueError("there is no camera picture yet")
+        pictures = list(self._setup_frames) if self._setup_frames and self._setup_frames[-1] is picture else [picture]
         corners = None
         if corners_fraction is not None:
             height, width = picture.shape[:2]
             corners = [(x * width, y * height) for x, y in corners_fraction]
-        self.set_reference(picture, corners)
+        self.set_reference(pictures if corners is None else picture, corners)
         return picture
 
     # ---- the thread ------------------------------------------------------------------------------------------------
@@ -201,6 +208,7 @@ class TableLoop:
         with self._vision_lock:
             self._latest_frame = frame.image
             if self.pipeline.reference is None:
+                self._setup_frames.append(frame.image)
                 self._publish(replace(self._status, camera="no_reference", frames=self._status.frames + 1,
                                       fps=self._fps(), message="take the empty-board picture in Setup"))
                 self._encode(frame.image, None)

@@ -62,10 +62,14 @@ class SimulatedWorld:
 
     # ---- what the camera sees --------------------------------------------------------------------------------
 
-    def empty_board(self) -> np.ndarray:
+    def empty_board(self, frame_seed: int = 0) -> np.ndarray:
         """The setup capture: the same table and camera with nothing on the board."""
-        frame, _truth = self.table.render(TableView(self.state.table_view().game, self.players))
+        frame, _truth = self.table.render(TableView(self.state.table_view().game, self.players), frame_seed=frame_seed)
         return frame
+
+    def setup_pictures(self, count: int = 4) -> list[np.ndarray]:
+        """Successive camera frames of the empty board (sensor noise varies), for the setup capture."""
+        return [self.empty_board(frame_seed) for frame_seed in range(count)]
 
     def read(self) -> Frame | None:
         if not self._queued:

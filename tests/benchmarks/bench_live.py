@@ -55,7 +55,7 @@ def main() -> None:
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=args.seed, size=size, domain=args.domain)
     loop = TableLoop(desk, world, watching_pipeline(load_layout(), players), keep_timings=True,
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)])
-    loop.set_reference(world.empty_board())
+    loop.set_reference(world.setup_pictures())
 
     rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
     latencies_frames, latencies_ms = [], []

@@ -30,7 +30,7 @@ def run():
     world = SimulatedWorld(lambda: desk.session, bots=set(PLAYERS), seed=5, size=(960, 540), domain="train")
     loop = TableLoop(desk, world, watching_pipeline(load_layout(), PLAYERS),
                      after_frame=[PromptBots(world, bots=PLAYERS, delay_frames=3)])
-    loop.set_reference(world.empty_board())
+    loop.set_reference(world.setup_pictures())
     frames = 0
     while len(desk.session.actions) < DECISIONS and frames < FRAME_CAP and not desk.session.open_alerts():
         loop.step()

@@ -110,3 +110,53 @@ def test_searching_near_the_last_pose_finds_the_same_board(layout, scene):
     nearby = board.locate(frame, near=everywhere)
     assert nearby.markers_seen == 8
     assert board_corner_error(nearby, truth, layout) < 1.5
+
+
+class NoisyDetections(MarkerBoard):
+    """The markers as a noisy, blurry camera finds them: a few of the eight per frame, corners off by
+    about a pixel (what the held-out camera does), from a known true pose."""
+
+    def __init__(self, layout, truth, seed=0):
+        super().__init__({m.id: m.corners().astype(np.float32) for m in layout.markers}, layout.board_size)
+        self.truth = truth
+        self.rng = np.random.default_rng(seed)
+
+    def detect(self, image, near=None):
+        found = {}
+        for marker_id in self.rng.choice(sorted(self.corners_mm), size=4, replace=False):
+            corners = np.c_[self.corners_mm[marker_id], np.ones(4)] @ self.truth.T
+            found[int(marker_id)] = corners[:, :2] / corners[:, 2:] + self.rng.normal(0, 1.0, (4, 2))
+        return found
+
+
+def test_tracker_averages_the_markers_of_a_noisy_camera_into_one_steady_pose(layout, scene):
+    table, picture_from_board = scene
+    frame, truth = camera_view(table, picture_from_board, tilted_camera(table.shape))
+    markers = NoisyDetections(layout, truth)
+    single_frame_errors = [board_corner_error(markers.locate(frame), truth, layout) for _ in range(20)]
+    tracker = RegistrationTracker(NoisyDetections(layout, truth, seed=1))
+    poses = [tracker.update(frame) for _ in range(40)]
+    assert max(single_frame_errors) > 2.0                      # one frame alone: pixels off
+    assert board_corner_error(poses[-1], truth, layout) < 1.0  # all of them averaged: well under
+    assert all(np.array_equal(p.image_from_board, poses[-1].image_from_board) for p in poses[-15:])   # and still
+
+
+def noisy(frame, seed):
+    rng = np.random.default_rng(seed)
+    return np.clip(frame.astype(np.int16) + rng.normal(0, 12, frame.shape), 0, 255).astype(np.uint8)
+
+
+def test_setup_from_several_frames_takes_markers_the_first_frame_missed(layout):
+    from vision.pipeline import VisionPipeline
+
+    two_markers, picture_from_board = table_picture(layout, hidden_markers=(0, 1, 2, 3, 4, 5))
+    all_markers, _ = table_picture(layout)
+    camera = tilted_camera(two_markers.shape)
+    first, truth = camera_view(two_markers, picture_from_board, camera)
+    first = noisy(first, 9)
+    rest = [noisy(camera_view(all_markers, picture_from_board, camera)[0], seed) for seed in range(3)]
+    assert board_corner_error(marker_board(layout).locate(first), truth, layout) > 2.0   # alone: pixels off
+    pipeline = VisionPipeline(layout, ("red", "blue"), model=None)
+    pose = pipeline.set_reference([first, *rest])
+    assert len(pipeline.tracker.average.means()) == 8
+    assert board_corner_error(pose, truth, layout) < 1.0
