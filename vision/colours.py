@@ -47,12 +47,17 @@ class ColourModel:
 
     def light_gains(self) -> np.ndarray:
         """Per-channel (B, G, R) factor from nominal to seen colours, from the colours learned so far:
-        the lamp's colour and level, measured on the real pieces (1, 1, 1 before any is learned)."""
-        ratios = [self.seen_bgr[n] / self.nominal_bgr[self.names.index(n)] for n in self.seen_bgr
-                  if n in self.names and self.nominal_bgr[self.names.index(n)].min() >= 60]
-        if not ratios:
-            return np.ones(3, np.float32)
-        return np.clip(np.median(ratios, axis=0), 0.6, 1.6)
+        the lamp's colour and level, measured on the real pieces (1, 1, 1 before any is learned). Each
+        channel is measured on the colours that are bright in it (red's blue channel says little), so
+        a warm lamp is seen even when every learned colour is saturated in some channel."""
+        learned = [n for n in self.seen_bgr if n in self.names]
+        gains = np.ones(3, np.float32)
+        for channel in range(3):
+            ratios = [self.seen_bgr[n][channel] / self.nominal_bgr[self.names.index(n)][channel] for n in learned
+                      if self.nominal_bgr[self.names.index(n)][channel] >= 60]
+            if ratios:
+                gains[channel] = np.median(ratios)
+        return np.clip(gains, 0.6, 1.6)
 
     def relight(self, gains: np.ndarray) -> None:
         """Move every colour not learned yet to how it looks under a lamp with these gains."""
