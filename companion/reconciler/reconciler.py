@@ -278,6 +278,14 @@ class Reconciler:
             return None
         return Outcome("prompt", -1, asked.actions, asked.decision, asked.actions[0].player, reason=asked.reason)
 
+    def must_answer(self, prompt: Outcome, truth: Action) -> bool:
+        """True when a player who did ``truth`` has to answer ``prompt`` on the tablet.
+
+        Not when the camera asked about a choice that may leave no trace before the player made it
+        (``invisible``: pass the provost?) and the player then made a move the table shows: the camera reads it.
+        """
+        return truth in prompt.actions and not (prompt.reason == "invisible" and not self.leaves_no_trace(truth))
+
     def leaves_no_trace(self, action: Action) -> bool:
         """True when the table would look exactly the same after ``action`` (a choice the camera can't see)."""
         self._sync()

@@ -38,9 +38,7 @@ def answer_if_hidden(reconciler: Reconciler, answers: Sequence[Action]) -> Outco
     if prompt is None or number >= len(answers):
         return None
     truth = answers[number]
-    if truth not in prompt.actions:
-        return None
-    if prompt.reason == "invisible" and not reconciler.leaves_no_trace(truth):
+    if not reconciler.must_answer(prompt, truth):
         return None
     reconciler.answer(prompt, truth)
     return prompt
