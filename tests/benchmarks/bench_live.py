@@ -20,10 +20,17 @@ import time
 
 # Choices whose only trace is a few cubes or coins changing hands (or a building never seen before): the
 # issue's "hidden choices" (food or cloth at the farm, the favour's row and column, what the carpenter builds).
-# Worker placements, the provost, the guild, the gate, the joust, the inn and the lawyer are visible.
+# Worker placements, the provost, the guild, the gate, the joust, the inn and the lawyer are visible, except when
+# the choice leaves the table as it was (leave the provost where it is, stay at the inn): that is a hidden choice too.
 HIDDEN_KINDS = {"produce", "owner_bonus", "sell", "buy", "trade", "castle", "favour", "favour_resources",
                 "favour_building", "build"}
 STALL_FRAMES = 600
+
+
+def leaves_no_trace(before, after) -> bool:
+    """A choice the camera can't see: the table looks the same after it (pass the provost, stay at the inn)."""
+    from companion.reconciler.evidence import VisibleView
+    return VisibleView.of(before.table_view()) == VisibleView.of(after.table_view())
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -83,9 +90,17 @@ def main() -> None:
     timings = loop.timings or []
     states = session.history()
     asked = {True: 0, False: 0}
+    answered_by_kind: dict[str, int] = {}
     for number, source in enumerate(session.sources):
         if source == "prompt":
-            asked[states[number].pending().kind in HIDDEN_KINDS] += 1
+            kind = states[number].pending().kind
+            asked[kind in HIDDEN_KINDS or leaves_no_trace(states[number], states[number + 1])] += 1
+            answered_by_kind[kind] = answered_by_kind.get(kind, 0) + 1
+    questions: dict[str, int] = {}
+    for outcome in loop.outcomes:
+        if outcome.kind == "prompt" and outcome.decision is not None:
+            key = f"{outcome.reason} {states[outcome.decision].pending().kind}"
+            questions[key] = questions.get(key, 0) + 1
     print(json.dumps({
         "size": args.size, "domain": args.domain, "seed": args.seed,
         "decisions_committed": len(session.actions), "world_decisions": len(world.actions), "frames": frames,
@@ -99,6 +114,9 @@ def main() -> None:
         "sources": {s: session.sources.count(s) for s in sorted(set(session.sources))},
         "game_over": session.state.is_over,
         "prompts_for_hidden_choices": asked[True], "prompts_beyond_hidden_choices": asked[False],
+        "committed_without_prompt_beyond_hidden_pct": round(
+            100 * (len(session.actions) - asked[False]) / max(1, len(world.actions)), 1),
+        "answered_by_kind": answered_by_kind, "questions_by_reason_and_kind": questions,
         "first_wrong_commit": wrong,
         "alerts": [{"kind": a.kind, "place": a.place, "message": a.message} for a in session.alerts],
     }, indent=1))
