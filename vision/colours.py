@@ -136,8 +136,9 @@ def added_pixels(reference: np.ndarray, current: np.ndarray, keep: float = 0.35,
 
 
 def added_pixels_batch(references: np.ndarray, currents: np.ndarray, keep: float = 0.35,
-                       min_difference: float = 30.0) -> list[np.ndarray]:
-    """:func:`added_pixels` for a batch of crop pairs at once (N, S, S, 3) → N pixel arrays."""
+                       min_difference: float = 30.0, within: np.ndarray | None = None) -> list[np.ndarray]:
+    """:func:`added_pixels` for a batch of crop pairs at once (N, S, S, 3) → N pixel arrays; ``within``
+    ((N, S, S) bool) narrows each crop's centre to the pixels it marks."""
     if len(currents) == 0:
         return []
     size = currents.shape[1]
@@ -148,6 +149,12 @@ def added_pixels_batch(references: np.ndarray, currents: np.ndarray, keep: float
     reference = references.astype(np.float32)
     gain = (current[:, ring].mean(axis=1) + 1.0) / (reference[:, ring].mean(axis=1) + 1.0)
     change = np.abs(current - reference * gain[:, None, None, :]).sum(axis=3)
-    cut = np.maximum(np.quantile(change[:, central], 1 - keep, axis=1), min_difference)
-    chosen = (change >= cut[:, None, None]) & central[None]
+    if within is None:
+        cut = np.maximum(np.quantile(change[:, central], 1 - keep, axis=1), min_difference)
+        chosen = (change >= cut[:, None, None]) & central[None]
+    else:
+        area = central[None] & within
+        values = np.where(area, change, np.nan).reshape(len(change), -1)
+        cut = np.maximum(np.nan_to_num(np.nanquantile(values, 1 - keep, axis=1), nan=np.inf), min_difference)
+        chosen = (change >= cut[:, None, None]) & area
     return [currents[i][chosen[i]] for i in range(len(currents))]

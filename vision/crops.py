@@ -66,6 +66,18 @@ def slot_windows(layout: Layout, slots: Sequence[str] | None = None,
     return {name: window_for(layout.region(name), margin) for name in names}
 
 
+def own_space(window: SlotWindow, region: Region, crop_px: int = CROP_PX) -> np.ndarray:
+    """(crop_px, crop_px) bool: the pixels of a slot's crop that lie on the slot's own space.
+
+    The window is wider than the space (:data:`MARGIN`), so on a grid of spaces (the favour tracks) a crop
+    also shows the edge of the next row's space and the disc standing there."""
+    to_crop = np.linalg.inv(window.board_from_crop(crop_px))
+    outline = np.hstack([region.polygon(), np.ones((len(region.polygon()), 1))]) @ to_crop.T
+    mask = np.zeros((crop_px, crop_px), np.uint8)
+    cv2.fillPoly(mask, [np.round(outline[:, :2]).astype(np.int32)], 1)
+    return mask.astype(bool)
+
+
 def crop_slots(image: np.ndarray, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int = CROP_PX) -> np.ndarray:
     """All slots' crops, in the windows' order: uint8 array (N, crop_px, crop_px, 3).
 

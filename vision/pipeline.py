@@ -29,7 +29,7 @@ import numpy as np
 from companion.games.table_view import TableView
 
 from .colours import ColourModel, added_pixels, added_pixels_batch
-from .crops import crop_slots, rectify, slot_windows
+from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .layout import Layout
 from .observation import Observation, label_for
@@ -104,6 +104,12 @@ class VisionPipeline:
         self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
         self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
         self._unchanged_kinds, self._unchanged_labels = self._unchanged_readings()
+        # Where several discs may share a space, a colour counts only on the space itself, not on the next
+        # row's disc at the crop's edge (green's favour on prestige read as green on the deniers row below).
+        self._colour_area = np.ones((len(self.slot_names), CROP_PX, CROP_PX), bool)
+        for i, name in enumerate(self.slot_names):
+            if name.startswith(MULTI_DISC_PREFIXES):
+                self._colour_area[i] = own_space(self.windows[name], layout.region(name))
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
         self._board_bounds = (0.0, 0.0, *layout.board_size)
@@ -238,8 +244,9 @@ class VisionPipeline:
         # Colours are measured only where a coloured piece is a real possibility (most slots are empty).
         coloured = [KINDS.index(k) for k in COLOURED_KINDS]
         needs_colour = np.flatnonzero(read & (kinds[:, coloured].sum(axis=1) >= COLOUR_WORTH))
-        added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[visible[needs_colour]],
-                                                                   crops[visible[needs_colour]])))
+        rows = visible[needs_colour]
+        added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[rows], crops[rows],
+                                                                   within=self._colour_area[rows])))
         slots = {}
         row_of = {int(i): row for row, i in enumerate(visible)}
         for row, i in enumerate(visible):
