@@ -90,6 +90,11 @@ class ColourModel:
             self.lab = np.vstack([self.lab, lab])
         self.relight(self.light_gains())
 
+    def set_lab(self, name: str, lab: np.ndarray) -> None:
+        """Take ``name``'s colour as this Lab value (measured elsewhere, e.g. a supply zone's cubes)."""
+        self.lab[self.names.index(name)] = lab
+        self._lut = None
+
     def distances(self, lab_pixels: np.ndarray) -> np.ndarray:
         """(N, colours) weighted Lab distances."""
         weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
