@@ -26,6 +26,12 @@ import numpy as np
 from .colours import ColourModel, load_palette
 
 CUBE_TYPES = ("food", "wood", "stone", "cloth", "gold")
+GAIN_SAMPLE_STEP = 7
+ONES3 = np.ones(3, np.float32)
+# object_mask: log-ratio thresholds (a shadow darkens all channels alike, at most to about e^-1.2 = 30 %)
+OBJECT_HUE_SHIFT = 0.25
+OBJECT_BRIGHTER = 0.2
+OBJECT_DARKER = -1.2
 OTHER_COLOURS = ("red", "blue", "green", "yellow", "black", "orange", "purple", "white")
 
 
@@ -37,16 +43,50 @@ def cube_colour_model() -> ColourModel:
     return ColourModel(colours)
 
 
+def light_gain(reference: np.ndarray, current: np.ndarray) -> np.ndarray:
+    """Per-channel (B, G, R) factor from ``reference`` to ``current`` light, measured on what did not change.
+
+    The ratio of the two pictures' means is skewed by their content (a zone full of dark pieces is
+    darker than the empty table under the same lamp). The most common brightness ratio is the
+    unchanged background's, whatever share of the picture the pieces cover; the channels' gains are
+    then taken from the pixels near that ratio.
+    """
+    ref = reference.reshape(-1, 3)[::GAIN_SAMPLE_STEP].astype(np.float32) + 4.0    # a sample is plenty
+    cur = current.reshape(-1, 3)[::GAIN_SAMPLE_STEP].astype(np.float32) + 4.0
+    log_ratio = np.log(cur @ ONES3 / (ref @ ONES3))
+    bins = np.clip(((log_ratio + 1.2) * 50).astype(np.int32), 0, 119)       # 0.02 wide, -1.2…1.2
+    histogram = np.bincount(bins, minlength=120).astype(np.float32)
+    peak = int(np.argmax(np.convolve(histogram, [1, 2, 3, 2, 1], mode="same")))
+    centre = (peak + 0.5) / 50 - 1.2
+    near = np.abs(log_ratio - centre) <= 0.06
+    if near.sum() < 0.05 * len(log_ratio):
+        return np.ones(3, np.float32)
+    return (cur[near].mean(axis=0) / ref[near].mean(axis=0)).astype(np.float32)
+
+
 def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 45.0) -> np.ndarray:
     """0/1 mask of pixels whose B+G+R changed by more than ``threshold`` once the reference is matched
-    to the current picture's overall light (cv2 throughout: it runs on every zone of every frame)."""
-    current_mean = np.array(cv2.mean(current)[:3])
-    reference_mean = np.array(cv2.mean(reference)[:3])
-    gain = (current_mean + 1) / (reference_mean + 1)
+    to the current picture's light (:func:`light_gain`; cv2 throughout: it runs on every zone of every frame)."""
+    gain = light_gain(reference, current)
     relit = cv2.multiply(reference.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
     difference = cv2.transform(cv2.absdiff(current.astype(np.float32), relit), np.ones((1, 3), np.float32))
     mask = (difference > threshold).astype(np.uint8)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def object_mask(reference: np.ndarray, current: np.ndarray, gain: np.ndarray | None = None) -> np.ndarray:
+    """Boolean mask of the pixels where something stands on ``reference``: a change of colour, or a
+    brightening, or a darkening deeper than a shadow's. A shadow only darkens the table, keeping its
+    colour, so the soft shadow a cube casts is not counted as the cube (at a low lamp it is several
+    times the cube's area)."""
+    gain = light_gain(reference, current) if gain is None else gain
+    relit = cv2.multiply(reference.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+    ratio = cv2.log(cv2.divide(current.astype(np.float32) + 4.0, relit + 4.0))
+    b, g, r = cv2.split(ratio)
+    spread = cv2.max(cv2.max(b, g), r) - cv2.min(cv2.min(b, g), r)
+    level = (b + g + r) / 3.0
+    mask = ((spread > OBJECT_HUE_SHIFT) | (level > OBJECT_BRIGHTER) | (level < OBJECT_DARKER)).astype(np.uint8)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
 
 
 def count_cubes(reference: np.ndarray, current: np.ndarray, unit_area_px: float,

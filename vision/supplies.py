@@ -3,16 +3,26 @@
 Cubes at the table's edge are a few pixels wide, touch, pile and change colour under the room's
 lamp, so an absolute count from a picture is fragile. The rules, however, know every supply
 exactly after each commit (everyone starts with 1 wood and 2 food), and a move changes a supply by
-a few cubes. So each zone keeps the picture of its last confirmed state and learns from it:
+a few cubes. So each zone keeps the picture of its last confirmed state and reads a new picture as
+*what came and went since then*:
 
-* each cube type's real colour under this light (the confirmed counts say which types lie there);
-* one cube's pixel area (the cube pixels seen ÷ the cubes the rules say are there).
+1. Both pictures are blurred by about a cube's width and compared: pieces nudged or turned a little,
+   sensor noise and JPEG fade, a cube added or taken stays a blob. No blob: the confirmed counts,
+   sure (``UNCHANGED_CONFIDENCE``).
+2. Otherwise the new picture is first shifted onto the confirmed one (the board's pose jitters by a
+   pixel or two between frames, which would make every edge a blob), and each blob is read on its own:
+   its sign (did things appear or vanish there), its size in cubes (the area of what stands there now
+   minus then — shadows left out, see :func:`vision.cubes.object_mask` — over one cube's area), and
+   its colour (the most changed pixels' median, nearest among the cube types, the owner's spare pieces
+   and the coins; a vanished cube must be of a type the rules said was there, and a thing smaller than
+   ``PIECE_MIN_CUBES`` cubes is a cube, not a coin or a worker).
+3. Each cube type's colour under this lamp is learned from the confirmed picture: among the pixels of
+   things in the zone, those nearest each type the rules say lies there (types absent cannot take
+   them), if their colour stays near the expected one.
 
-A new picture is compared with the confirmed one: an unchanged zone keeps its confirmed counts;
-otherwise the pixels that appeared and vanished are given cube colours and turned into a signed
-number of cubes per type. Such a count is reported with a confidence of at most 0.6 (measured on the
-held-out domain, changed zones are read right about half the time), lower still when it does not
-come out near a whole number of cubes: the reconciler should lean on the rules there.
+A changed zone is read right far less often than an unchanged one (measured, docs/vision.md), so
+its confidence is at most ``CHANGED_CONFIDENCE_CAP``, lower when a blob is not near a whole number of
+cubes: the reconciler should lean on the rules there.
 
 >>> empty = np.full((60, 120, 3), 200, np.uint8)
 >>> zone = SupplyZone(empty, cube_colour_model(), nominal_unit_px=100.0)
@@ -22,7 +32,7 @@ come out near a whole number of cubes: the reconciler should lean on the rules t
 >>> zone.read(confirmed)                    # unchanged: the confirmed counts, with confidence
 ({'food': 0, 'wood': 0, 'stone': 0, 'cloth': 0, 'gold': 1}, 0.97)
 >>> counts, confidence = zone.read(later)  # changed: counted, but never reported as sure
->>> counts["gold"], confidence <= 0.6
+>>> counts["gold"], confidence <= 0.5
 (2, True)
 """
 
@@ -34,16 +44,21 @@ import cv2
 import numpy as np
 
 from .colours import ColourModel, to_lab
-from .cubes import CUBE_TYPES, changed_mask, count_cubes, cube_colour_model
+from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, object_mask
 
 UNCONFIRMED_CONFIDENCE = 0.3    # an absolute count, before any confirmed supply: never "sure"
-MOVED_LEVEL = 28.0              # summed B+G+R change of the blurred pictures that is something moving
+MOVED_LEVEL = 20.0              # summed B+G+R change of the blurred pictures that is something moving
 MOVED_AREA = 0.4                # …over at least this many cubes' area
-LEARNED_COLOUR_RANGE = 30.0     # Lab distance from the expected colour beyond which a "cube" is something else
 UNCHANGED_CONFIDENCE = 0.97
-CHANGED_CONFIDENCE_CAP = 0.6         # measured: a changed zone's count is right about half the time on the holdout
-MAX_CUBES_PER_MOVE = 4          # more cubes changing at once than a move does: something else moved
-LEARN_ITERATIONS = 3
+CHANGED_CONFIDENCE_CAP = 0.5    # measured: changed zones are read right 30-55 % of the time (docs/vision.md)
+UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
+MAX_CUBES_PER_BLOB = 4          # a bigger change in one place is something else (a hand's shadow, a pile of coins)
+PIECE_MIN_CUBES = 1.5           # a coin or a spare worker covers at least this many cubes' area
+ALIGN_PX = 8                    # largest shift (px) searched between the confirmed and the new picture
+STRONGEST_SHARE = 0.4           # share of a blob's changed pixels (the most changed) that gives its colour
+LEARNED_COLOUR_RANGE = 25.0     # weighted Lab distance from the expected colour beyond which no colour is learned
+LEARNED_SHARE = 0.3             # pixels learned per cube type: this many cubes' area per cube the rules say is there
+LIGHTNESS_WEIGHT = 1.0          # unlike ColourModel (0.45): a blob's lightness tells a silver coin from a stone (measured)
 
 __all__ = ["SupplyZone", "cube_colour_model"]
 
@@ -58,71 +73,144 @@ class SupplyZone:
         self.expected_others = {f"other:{owner}", *(n for n in colours.names if n.startswith("other:denier"))}
         self.colours = colours                  # shared by all zones: one lamp over the table
         self.nominal_unit_px = nominal_unit_px
+        self.unit_px = nominal_unit_px * UNIT_SHARE
         self.confirmed: np.ndarray | None = None
         self.counts: dict[str, int] = {}
-        self.unit_px = nominal_unit_px
+        self._blur_side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
 
     def confirm(self, picture: np.ndarray, counts: Mapping[str, int]) -> None:
         """The rules say this zone holds ``counts`` (cube type → number) in ``picture``."""
         self.confirmed = picture.copy()
         self.counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
-        stuff = changed_mask(self.empty, picture) > 0
-        self.confirmed_stuff = stuff
-        self._confirmed_blurred: np.ndarray | None = None
-        pixels = picture[stuff]
-        if len(pixels) == 0 or not any(self.counts.values()):
-                return
-        present = [name for name in CUBE_TYPES if self.counts[name]]
-        cube_index = {self.colours.names.index(name): name for name in CUBE_TYPES}
-        for _ in range(LEARN_ITERATIONS):
-            nearest = self.colours.nearest(pixels)
-            for name in present:
-                mine = pixels[nearest == self.colours.names.index(name)]
-                # a type is learned only from a fair share of its expected area (not from stray pixels)
-                index = self.colours.names.index(name)
-                if len(mine) >= 0.4 * self.unit_px * self.counts[name]:
-                    guess = np.median(to_lab(mine), axis=0)
-                    if np.linalg.norm(guess - self.colours.lab[index]) <= LEARNED_COLOUR_RANGE:
-                        self.colours.learn(name, mine)
-        nearest = self.colours.nearest(pixels)
-        cube_pixels = sum(int(np.count_nonzero(nearest == index)) for index in cube_index)
-        total = sum(self.counts.values())
-        unit = cube_pixels / total
-        if 0.4 * self.nominal_unit_px <= unit <= 2.5 * self.nominal_unit_px:
-            self.unit_px = unit
-
-    def _something_moved(self, picture: np.ndarray) -> bool:
-        """Whether a cube-sized thing came or went since the confirmed picture. Both are blurred by
-        about a cube's width first: pieces nudged or turned a little, sensor noise and JPEG fade,
-        a cube added or taken stays a blob."""
-        side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
-        if self._confirmed_blurred is None:
-            self._confirmed_blurred = cv2.GaussianBlur(self.confirmed, (side, side), 0)
-        moved = changed_mask(self._confirmed_blurred, cv2.GaussianBlur(picture, (side, side), 0), MOVED_LEVEL)
-        count, _, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
-        return bool(count > 1 and stats[1:, cv2.CC_STAT_AREA].max() >= MOVED_AREA * self.unit_px)
+        self.confirmed_stuff = object_mask(self.empty, picture)
+        self._confirmed_blurred = self._blur(picture)
+        self._learn_colours(picture[self.confirmed_stuff])
 
     def read(self, picture: np.ndarray) -> tuple[dict[str, int], float]:
         """Cube counts by type now, and the probability that they are all exactly right."""
         if self.confirmed is None:
             counts, sure = count_cubes(self.empty, picture, self.nominal_unit_px, self.colours)
             return counts, min(sure, UNCONFIRMED_CONFIDENCE)
-        if not self._something_moved(picture):
+        blobs = self._moved_blobs(picture)
+        if blobs is None:
             return dict(self.counts), UNCHANGED_CONFIDENCE
-        changed = changed_mask(self.confirmed, picture) > 0
-        appeared = changed & (changed_mask(self.empty, picture) > 0)
-        vanished = changed & self.confirmed_stuff
-        now_colours = self.colours.nearest(picture[appeared])
-        then_colours = self.colours.nearest(self.confirmed[vanished])
-        counts, doubts, moved = {}, [], 0
-        for name in CUBE_TYPES:
-            index = self.colours.names.index(name)
-            delta = (np.count_nonzero(now_colours == index) - np.count_nonzero(then_colours == index)) / self.unit_px
-            cubes = int(round(delta))
-            counts[name] = max(0, self.counts[name] + cubes)
-            doubts.append(abs(delta - cubes) + (1.0 if self.counts[name] + cubes < 0 else 0.0))
-            moved += abs(cubes)
-        confidence = float(np.clip(1.0 - 2.5 * max(0.0, max(doubts) - 0.15), 0.0, CHANGED_CONFIDENCE_CAP))
-        if moved > MAX_CUBES_PER_MOVE:
-            confidence = min(confidence, 0.2)
+        picture = self._aligned(picture)
+        blobs = self._moved_blobs(picture)
+        if blobs is None:
+            return dict(self.counts), UNCHANGED_CONFIDENCE
+        labels, boxes = blobs
+        gain = light_gain(self.empty, picture)
+        delta = {name: 0 for name in CUBE_TYPES}
+        doubts = [0.0]
+        for label, (x, y, w, h) in boxes:
+            window = (slice(y, y + h), slice(x, x + w))
+            stuff_now = object_mask(self.empty[window], picture[window], gain)
+            cubes, name, doubt = self._read_blob(labels[window] == label, picture[window], stuff_now, window, delta)
+            doubts.append(doubt)
+            if name in CUBE_TYPES:
+                delta[name] += cubes
+        counts = {name: max(0, self.counts[name] + delta[name]) for name in CUBE_TYPES}
+        doubts += [1.0 for name in CUBE_TYPES if self.counts[name] + delta[name] < 0]
+        confidence = float(np.clip(1.0 - 2.5 * max(0.0, max(doubts) - 0.15), 0.0, 1.0)) * CHANGED_CONFIDENCE_CAP
         return counts, round(confidence, 3)
+
+    # -- reading -------------------------------------------------------------------------------------
+    def _blur(self, picture: np.ndarray) -> np.ndarray:
+        return cv2.GaussianBlur(picture, (self._blur_side, self._blur_side), 0)
+
+    def _moved_blobs(self, picture: np.ndarray) -> tuple[np.ndarray, list[tuple[int, tuple[int, ...]]]] | None:
+        """Blobs (label image, [(label, bounding box)]) where a cube-sized thing came or went since the
+        confirmed picture; None when nothing did."""
+        now = self._blur(picture).astype(np.float32)
+        then = self._confirmed_blurred
+        gain = light_gain(then, now)
+        relit = cv2.multiply(then.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+        change = cv2.transform(cv2.absdiff(now, relit), np.ones((1, 3), np.float32))
+        moved = cv2.morphologyEx((change > MOVED_LEVEL).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
+        boxes = [(label, tuple(int(v) for v in stats[label, :4])) for label in range(1, count)
+                 if stats[label, cv2.CC_STAT_AREA] >= MOVED_AREA * self.unit_px]
+        return (labels, boxes) if boxes else None
+
+    def _aligned(self, picture: np.ndarray) -> np.ndarray:
+        """``picture`` shifted onto the confirmed one: the whole-pixel shift (within ``ALIGN_PX``) that
+        matches them best, searched at half size first, then refined."""
+        then = cv2.cvtColor(self._confirmed_blurred, cv2.COLOR_BGR2GRAY)
+        now = cv2.cvtColor(self._blur(picture), cv2.COLOR_BGR2GRAY)
+        dx, dy = _best_shift(cv2.pyrDown(then), cv2.pyrDown(now), ALIGN_PX // 2)
+        dx, dy = 2 * dx, 2 * dy
+        fx, fy = _best_shift(then, _shifted(now, dx, dy), 1)
+        dx, dy = dx + fx, dy + fy
+        return picture if dx == 0 and dy == 0 else _shifted(picture, dx, dy)
+
+    def _read_blob(self, inside: np.ndarray, now: np.ndarray, stuff_now: np.ndarray, window: tuple[slice, slice],
+                   delta: Mapping[str, int]) -> tuple[int, str | None, float]:
+        """(signed cubes, what they are, doubt) for one blob (its mask and pictures cut to its box)."""
+        then_stuff = self.confirmed_stuff[window] & inside
+        now_stuff = stuff_now & inside
+        net = (int(np.count_nonzero(now_stuff)) - int(np.count_nonzero(then_stuff))) / self.unit_px
+        cubes = int(round(net))
+        doubt = abs(net - cubes)
+        if cubes == 0:
+            return 0, None, doubt
+        if abs(cubes) > MAX_CUBES_PER_BLOB:
+            return 0, None, 1.0
+        others = [n for n in self.colours.names if n in self.expected_others]
+        if cubes > 0:
+            picture, chosen, candidates = now, now_stuff & ~then_stuff, list(CUBE_TYPES)
+        else:
+            picture, chosen = self.confirmed[window], then_stuff & ~now_stuff
+            candidates = [n for n in CUBE_TYPES if self.counts[n] + delta[n] > 0]
+        if abs(net) >= PIECE_MIN_CUBES or not candidates:
+            candidates = candidates + others
+        if not chosen.any() or not candidates:
+            return 0, None, 1.0
+        strength = cv2.absdiff(picture, self.empty[window]).astype(np.float32).sum(axis=2)[chosen]
+        pixels = picture[chosen][strength >= np.quantile(strength, 1 - STRONGEST_SHARE)]
+        return cubes, self._nearest(np.median(to_lab(pixels), axis=0), candidates), doubt
+
+    # -- colours -------------------------------------------------------------------------------------
+    def _nearest(self, lab: np.ndarray, candidates: list[str]) -> str:
+        indices = [self.colours.names.index(n) for n in candidates]
+        weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
+        return candidates[int(np.argmin(np.linalg.norm((self.colours.lab[indices] - lab) * weights, axis=1)))]
+
+    def _learn_colours(self, pixels: np.ndarray) -> None:
+        """Each present cube type's colour under this lamp, from the pixels of things in the confirmed
+        zone nearest it among what may lie there (see the module docstring)."""
+        present = [n for n in CUBE_TYPES if self.counts[n]]
+        if not present or len(pixels) == 0:
+            return
+        names = present + [n for n in self.colours.names if n in self.expected_others]
+        indices = [self.colours.names.index(n) for n in names]
+        lab = to_lab(pixels)
+        weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
+        for _ in range(2):
+            distances = np.linalg.norm((lab[:, None, :] - self.colours.lab[indices][None]) * weights, axis=2)
+            nearest = distances.argmin(axis=1)
+            for k, name in enumerate(present):
+                mine = np.flatnonzero(nearest == k)
+                wanted = int(LEARNED_SHARE * self.unit_px * self.counts[name])
+                if wanted < 1 or len(mine) < wanted:
+                    continue
+                guess = np.median(lab[mine[np.argsort(distances[mine, k])[:wanted]]], axis=0)
+                if np.linalg.norm((guess - self.colours.lab[indices[k]]) * weights) <= LEARNED_COLOUR_RANGE:
+                    self.colours.set_lab(name, guess)
+
+
+def _shifted(picture: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """``picture`` moved by (-dx, -dy): what sits at (x + dx, y + dy) comes to (x, y)."""
+    matrix = np.float32([[1, 0, -dx], [0, 1, -dy]])
+    return cv2.warpAffine(picture, matrix, picture.shape[1::-1], flags=cv2.INTER_NEAREST,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _best_shift(reference: np.ndarray, picture: np.ndarray, radius: int) -> tuple[int, int]:
+    """The whole-pixel shift (dx, dy), |d| ≤ radius, under which ``picture`` matches ``reference`` best."""
+    h, w = reference.shape[:2]
+    if radius < 1 or h <= 2 * radius or w <= 2 * radius:
+        return 0, 0
+    template = reference[radius:h - radius, radius:w - radius]
+    scores = cv2.matchTemplate(picture, template, cv2.TM_SQDIFF)
+    y, x = np.unravel_index(int(np.argmin(scores)), scores.shape)
+    return int(x) - radius, int(y) - radius
