@@ -32,6 +32,7 @@ from .colours import ColourModel, added_pixels, added_pixels_batch
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .layout import Layout
+from .leaning import camera_position_mm, doubt_leaning, shadows
 from .observation import Observation, label_for
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker
@@ -112,6 +113,8 @@ class VisionPipeline:
                 self._colour_area[i] = own_space(self.windows[name], layout.region(name))
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
+        self._shadow: dict[str, tuple[str, ...]] = {}
+        self._shadow_key: tuple | None = None
         self._board_bounds = (0.0, 0.0, *layout.board_size)
 
     # -- setup ---------------------------------------------------------------------------------------
@@ -200,7 +203,7 @@ class VisionPipeline:
             if occluded:
                 occluded_slots = self._slots_under(reading.mask)
         crops = crop_slots(frame, pose, self.windows)
-        slots = self._read_slots(crops, occluded_slots)
+        slots = doubt_leaning(self._read_slots(crops, occluded_slots), self._shadows(pose, frame.shape))
         supplies, confidence = self._read_supplies(frame, pose)
         return Observation(
             frame_index=frame_index, registered=True, occluded=occluded,
@@ -218,6 +221,18 @@ class VisionPipeline:
             covering[i] = [k for k, other in enumerate(self.slot_names) if k != i and
                            max(abs(a - b) for a, b in zip(self.windows[other].center, window.center)) < window.side_mm / 2]
         return covering
+
+    def _shadows(self, pose: Pose, frame_shape: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
+        """Per slot, the slots whose standing piece the camera sees over its centre (for this pose)."""
+        key = (pose.image_from_board.tobytes(), frame_shape[:2])
+        if self._shadow_key != key:
+            regions = [self.layout.region(name) for name in self.slot_names]
+            radii = [r.radius if r.shape == "circle" else min(r.size) / 2 for r in regions]
+            camera = camera_position_mm(pose.image_from_board, (frame_shape[1], frame_shape[0]))
+            found = shadows([self.windows[name].center for name in self.slot_names], radii, self.accepts, camera)
+            self._shadow = {self.slot_names[b]: tuple(self.slot_names[a] for a in over) for b, over in found.items()}
+            self._shadow_key = key
+        return self._shadow
 
     def _slots_under(self, hand_mask: np.ndarray) -> frozenset[str]:
         hidden = set()

@@ -1,0 +1,128 @@
+"""Tall pieces seen in their neighbours' windows, and the doubt that puts on the neighbour's reading.
+
+A camera that looks at the board at an angle sees a standing piece's top beyond its base, away from
+the camera: a 15 mm worker seen at 40° covers some 12 mm of board behind it. Where slots lie close
+(the inn's two places, a road square's worker circle and owner-house spot) the worker then fills its
+neighbour's crop, and the slot model reads a piece there too (on the held-out camera: a blue worker
+on a road square read as a blue house on the owner spot, p 0.996). So:
+
+* :func:`shadows` says, from where the camera stands, which slots' centres a tall piece on each slot
+  may cover (its *shadow*, in the sense of the camera's line of sight);
+* :func:`doubt_leaning` takes a reading of a piece on a slot in the shadow of a same-coloured piece
+  read next to it, and moves part of it to "empty": the rules then decide (a second green worker in
+  the inn after one move is not a legal story). When two slots lie in each other's shadow, the
+  weaker reading is the one doubted.
+
+>>> slots = {"a": {"worker:blue": 0.9, "": 0.1}, "b": {"house:blue": 0.95, "": 0.05}}
+>>> doubted = doubt_leaning(slots, {"b": ("a",)})
+>>> round(doubted["b"]["house:blue"], 3), doubted["a"] == slots["a"]
+(0.522, True)
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from .observation import pieces_for
+
+# Standing height of the pieces a slot may hold, in mm (a house with its roof); flat pieces don't lean.
+PIECE_HEIGHT_MM = {"worker": 15.0, "bailiff": 20.0, "house": 13.0, "provost": 7.0}
+PIECE_RADIUS_MM = 7.0         # half a worker's width: how far beside its lean line a piece still covers
+CORE_SHARE = 0.6              # the part of a slot's own circle the model judges occupancy by
+LEAN_DOUBT = 0.5              # share of the leaning-in piece's probability taken off the neighbour's reading
+
+
+def camera_position_mm(image_from_board: np.ndarray, image_size: tuple[int, int]) -> np.ndarray:
+    """Where the camera stands, in board mm (x, y, height above the board), from the board's homography.
+
+    The principal point is taken at the picture's centre (a phone or webcam is close enough to that);
+    the focal length comes from the board's axes being at right angles and of equal scale, whichever
+    of the two conditions the view determines better (one of them vanishes when the camera looks
+    along an axis of the board).
+    """
+    width, height = image_size
+    centre = np.array([[1, 0, -(width - 1) / 2], [0, 1, -(height - 1) / 2], [0, 0, 1]])
+    h = centre @ image_from_board
+    right_angle = (-(h[0, 0] * h[0, 1] + h[1, 0] * h[1, 1]), h[2, 0] * h[2, 1])
+    equal_scale = (h[0, 0] ** 2 + h[1, 0] ** 2 - h[0, 1] ** 2 - h[1, 1] ** 2, h[2, 1] ** 2 - h[2, 0] ** 2)
+    numerator, denominator = max(right_angle, equal_scale, key=lambda pair: abs(pair[1]))
+    focal2 = numerator / denominator if abs(denominator) > 1e-15 else -1.0
+    focal = float(np.sqrt(focal2)) if focal2 > 0 else 0.8 * width
+    focal = float(np.clip(focal, 0.4 * width, 3.0 * width))
+    columns = np.diag([1 / focal, 1 / focal, 1.0]) @ h
+    scale = 1.0 / np.linalg.norm(columns[:, 0])
+    r1, r2, t = columns[:, 0] * scale, columns[:, 1] * scale, columns[:, 2] * scale
+    rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
+    camera = -rotation.T @ t
+    return np.array([camera[0], camera[1], abs(camera[2])])
+
+
+def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], accepts: Sequence[Sequence[str]],
+            camera_mm: np.ndarray) -> dict[int, tuple[int, ...]]:
+    """For each slot index, the slots whose tallest piece, seen from ``camera_mm``, covers its centre."""
+    centre = np.asarray(centres, float)
+    camera_xy, camera_height = camera_mm[:2], max(float(camera_mm[2]), 1.0)
+    covered: dict[int, list[int]] = {}
+    for a, kinds in enumerate(accepts):
+        tallest = max((PIECE_HEIGHT_MM.get(kind, 0.0) for kind in kinds), default=0.0)
+        if tallest <= 0.0:
+            continue
+        lean = (centre[a] - camera_xy) * tallest / max(camera_height - tallest, 1.0)
+        for b in np.flatnonzero(_distance_to_segment(centre, centre[a], centre[a] + lean)
+                                <= PIECE_RADIUS_MM + CORE_SHARE * np.asarray(radii, float)):
+            if b != a:
+                covered.setdefault(int(b), []).append(a)
+    return {b: tuple(a) for b, a in covered.items()}
+
+
+def _distance_to_segment(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    along = end - start
+    length2 = float(along @ along)
+    t = np.zeros(len(points)) if length2 == 0 else np.clip((points - start) @ along / length2, 0.0, 1.0)
+    return np.linalg.norm(points - (start + t[:, None] * along), axis=1)
+
+
+def doubt_leaning(slots: Mapping[str, Mapping[str, float]],
+                  shadowed_by: Mapping[str, Sequence[str]]) -> dict[str, dict[str, float]]:
+    """Readings with the part a same-coloured standing piece next door explains moved to "empty"."""
+    result = {slot: dict(labels) for slot, labels in slots.items()}
+    for slot, neighbours in shadowed_by.items():
+        labels = slots.get(slot)
+        if not labels:
+            continue
+        mine = _piece_probability(labels)
+        for neighbour in neighbours:
+            theirs = slots.get(neighbour)
+            if not theirs:
+                continue
+            for key, probability in list(result[slot].items()):
+                shared = _same_piece_probability(key, theirs)
+                mutual = slot in shadowed_by.get(neighbour, ())
+                if not key or shared <= 0.0 or (mutual and _piece_probability(theirs) < mine):
+                    continue
+                taken = probability * LEAN_DOUBT * shared
+                result[slot][key] = probability - taken
+                result[slot][""] = result[slot].get("", 0.0) + taken
+    return result
+
+
+def _piece_probability(labels: Mapping[str, float]) -> float:
+    return 1.0 - labels.get("", 0.0)
+
+
+def _same_piece_probability(label: str, neighbour: Mapping[str, float]) -> float:
+    """How likely the neighbour holds a standing piece that would look like ``label`` leaning in: of
+    the same colour (or, for the neutral provost and bailiff, the same piece)."""
+    pieces = pieces_for(label)
+    if len(pieces) != 1 or pieces[0].kind not in PIECE_HEIGHT_MM:
+        return 0.0
+    piece = pieces[0]
+    total = 0.0
+    for other_label, probability in neighbour.items():
+        others = pieces_for(other_label) if other_label else ()
+        if len(others) == 1 and others[0].kind in PIECE_HEIGHT_MM and (
+                others[0].colour == piece.colour if piece.colour else others[0].kind == piece.kind):
+            total += probability
+    return total
