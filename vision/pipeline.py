@@ -42,7 +42,8 @@ from .tiles import TileLibrary
 
 import cv2
 
-HAND_PX_PER_MM = 0.5          # the hand detector's board picture: coarse is enough for an arm
+HAND_PX_PER_MM = 0.35         # the hand detector's picture of the play area: coarse is enough for an arm
+PLAY_AREA_MARGIN_MM = 40.0    # round the board, its markers and the supply zones: where an arm reaches in
 SUPPLY_PX_PER_MM = 1.2        # supply zones: a 10 mm cube is 12 px wide (the camera gives less)
 MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
 MIN_LABEL_PROBABILITY = 1e-4
@@ -80,6 +81,16 @@ def change_level(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
     return np.percentile(smooth.reshape(count, -1), 90, axis=1)
 
 
+def play_area(layout: Layout, margin_mm: float) -> tuple[float, float, float, float]:
+    """Board-mm bounds of the board, its markers and the supply zones, with ``margin_mm`` round them."""
+    corners = [(0.0, 0.0), layout.board_size]
+    corners += [point for marker in layout.markers for point in marker.corners().tolist()]
+    corners += [corner for zone in layout.supplies
+                for corner in (zone.origin, (zone.origin[0] + zone.size[0], zone.origin[1] + zone.size[1]))]
+    xs, ys = zip(*corners)
+    return min(xs) - margin_mm, min(ys) - margin_mm, max(xs) + margin_mm, max(ys) + margin_mm
+
+
 class VisionPipeline:
     def __init__(self, layout: Layout, players: Sequence[str], model: SlotModel | str | Path | None = "default",
                  use_markers: bool = True, slots: Sequence[str] | None = None) -> None:
@@ -115,7 +126,12 @@ class VisionPipeline:
         self.hands: HandDetector | None = None
         self._shadow: dict[str, tuple[str, ...]] = {}
         self._shadow_key: tuple | None = None
-        self._board_bounds = (0.0, 0.0, *layout.board_size)
+        self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
+        self._white: np.ndarray | None = None        # a white frame, to see which part of the play area is in view
+        # The pose the hand detector's pictures are taken with: the one its resting picture was taken with.
+        # The camera is still; a refined pose would shift the picture (by pixels at the table's edge, far
+        # from the markers) and a patterned table cloth would change everywhere. A bump replaces it.
+        self._hand_pose: Pose | None = None
 
     # -- setup ---------------------------------------------------------------------------------------
     def set_reference(self, empty_board: np.ndarray | Sequence[np.ndarray],
@@ -134,7 +150,8 @@ class VisionPipeline:
             if pose is None:
                 raise ValueError("the board was not found in the setup picture: are at least two markers in view?")
         crops = crop_slots(empty_board, pose, self.windows)
-        hand_picture = rectify(empty_board, pose, self._board_bounds, HAND_PX_PER_MM)
+        hand_picture = rectify(empty_board, pose, self._hand_bounds, HAND_PX_PER_MM)
+        self._hand_pose = pose
         size = (empty_board.shape[1], empty_board.shape[0])
         supplies = {seat: SupplyZone(self._supply_picture(empty_board, pose, seat), self.cube_colours,
                                      self._cube_unit_px(pose, size, seat), owner=self.players[seat])
@@ -182,7 +199,8 @@ class VisionPipeline:
             if self.players[seat] in view.supplies:
                 zone.confirm(self._supply_picture(frame, pose, seat), view.supplies[self.players[seat]])
         if self.hands is not None:
-            self.hands.accept(rectify(frame, pose, self._board_bounds, HAND_PX_PER_MM))
+            self.hands.accept(rectify(frame, pose, self._hand_bounds, HAND_PX_PER_MM))
+            self._hand_pose = pose
 
     # -- every frame ---------------------------------------------------------------------------------
     def observe(self, frame: np.ndarray, frame_index: int = 0, still: bool | None = None) -> Observation:
@@ -198,7 +216,10 @@ class VisionPipeline:
         occluded_slots: frozenset[str] = frozenset()
         occluded = False
         if self.hands is not None:
-            reading = self.hands.read(rectify(frame, pose, self._board_bounds, HAND_PX_PER_MM))
+            if self._hand_pose is None or self.tracker.bumped:
+                self._hand_pose = pose
+            reading = self.hands.read(rectify(frame, self._hand_pose, self._hand_bounds, HAND_PX_PER_MM),
+                                      self._in_view(frame, self._hand_pose))
             occluded = reading.occluded
             if occluded:
                 occluded_slots = self._slots_under(reading.mask)
@@ -222,6 +243,12 @@ class VisionPipeline:
                            max(abs(a - b) for a, b in zip(self.windows[other].center, window.center)) < window.side_mm / 2]
         return covering
 
+    def _in_view(self, frame: np.ndarray, pose: Pose) -> np.ndarray:
+        """Where the camera sees the hand detector's picture (255) and where the play area leaves its view."""
+        if self._white is None or self._white.shape != frame.shape[:2]:
+            self._white = np.full(frame.shape[:2], 255, np.uint8)
+        return rectify(self._white, pose, self._hand_bounds, HAND_PX_PER_MM)
+
     def _shadows(self, pose: Pose, frame_shape: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
         """Per slot, the slots whose standing piece the camera sees over its centre (for this pose)."""
         key = (pose.image_from_board.tobytes(), frame_shape[:2])
@@ -237,8 +264,8 @@ class VisionPipeline:
     def _slots_under(self, hand_mask: np.ndarray) -> frozenset[str]:
         hidden = set()
         for name, window in self.windows.items():
-            x = int((window.center[0] - self._board_bounds[0]) * HAND_PX_PER_MM)
-            y = int((window.center[1] - self._board_bounds[1]) * HAND_PX_PER_MM)
+            x = int((window.center[0] - self._hand_bounds[0]) * HAND_PX_PER_MM)
+            y = int((window.center[1] - self._hand_bounds[1]) * HAND_PX_PER_MM)
             if 0 <= y < hand_mask.shape[0] and 0 <= x < hand_mask.shape[1] and hand_mask[y, x]:
                 hidden.add(name)
         return frozenset(hidden)

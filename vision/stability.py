@@ -5,9 +5,12 @@ Two independent gates, both cheap:
 * :class:`MotionGate` — frame differencing on a small grey copy of the raw frame: the picture is
   *moving* when more than ``changed_fraction`` of its pixels change by more than ``threshold`` grey
   levels from the previous frame; it is *still* after ``quiet_frames`` calm frames in a row.
-* :class:`HandDetector` — on the top-down board picture, compared with the last picture accepted as
-  a resting state: a large skin-coloured blob that was not there is a hand or an arm. Pieces are
-  small, so the blob-size test keeps them apart; skin colour keeps newly placed tiles apart.
+* :class:`HandDetector` — on a top-down picture of the play area (the board with a margin round it
+  that holds the markers and the supply zones), compared with the last picture accepted as a resting
+  state: a large blob of change that reaches in from the picture's edge is an arm; one wholly inside
+  must also look like skin. Pieces are small, so the blob-size test keeps them apart; nothing set down
+  on the table crosses the play area's edge. The margin is what sees a hand whose fingertips only just
+  reach over the board: most of its arm lies beside it.
 
 >>> gate = MotionGate(quiet_frames=2)
 >>> still = np.zeros((90, 160, 3), np.uint8)
@@ -25,7 +28,10 @@ import numpy as np
 MOTION_WIDTH = 160
 SKIN_SHARE = 0.35        # a hand blob is largely skin-coloured (under warm light much of the board is too)
 FAINT_DIFFERENCE = 36.0  # summed B+G+R change of 5×5-blurred pictures that a skin-toned arm makes on warm art
-INSIDE_FACTOR = 4.0      # a blob not crossing the board's edge must be this many times the minimum to be a hand
+INSIDE_FACTOR = 10.0     # a blob wholly inside must be this many times the minimum (an arm's worth) to be a hand
+VIEW_EDGE_PX = 7         # the edge of the camera's view: a band this wide is not judged (its border shifts)
+HIDDEN_AROUND_PX = 5     # slots this close to a hand found are hidden too (5 px ≈ 14 mm in the pipeline's picture)
+FOLLOW_SHARE = 0.5       # share of FAINT_DIFFERENCE through which a hand found is followed (an arm over like-coloured art)
 STILL_DIFFERENCE = 6.0   # mean change of the 5×5-blurred picture between two reads under which a blob has not moved
 SETTLE_READS = 15        # reads a blob must lie still (and not look like skin) to be taken as pieces set down
 SKIN_SETTLE_FACTOR = 3   # … and how many times longer when it looks like skin
@@ -64,6 +70,30 @@ def _small_grey(image: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(cv2.resize(grey, (MOTION_WIDTH, height), interpolation=cv2.INTER_AREA), (3, 3), 0)
 
 
+def _judged_and_edge(shape: tuple[int, ...], seen: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Where change is judged (what the camera sees, away from the edge of its view, where the pose's
+    jitter shifts the black border) and the band an arm comes in over: the picture's border, and the
+    judged region's own border."""
+    edge = np.ones(shape[:2], bool)
+    edge[2:-2, 2:-2] = False
+    if seen is None:
+        return np.ones(shape[:2], np.uint8), edge
+    judged = cv2.erode(seen, np.ones((VIEW_EDGE_PX, VIEW_EDGE_PX), np.uint8))
+    edge |= cv2.erode(judged, np.ones((5, 5), np.uint8)) == 0
+    return (judged > 0).astype(np.uint8), edge
+
+
+def _followed_into_faint_change(hand: np.ndarray, faint: np.ndarray) -> np.ndarray:
+    """The hand's blobs grown through the fainter change connected to them: an arm the colour of the
+    board art is found where it crosses the table, and followed from there over the art (so the slots
+    under it are hidden), without fainter change anywhere else calling anything a hand."""
+    count, labels = cv2.connectedComponents((faint | (hand > 0)).astype(np.uint8), connectivity=8)
+    touched = np.zeros(count, bool)
+    touched[np.unique(labels[hand > 0])] = True
+    touched[0] = False
+    return np.where(touched[labels], 255, 0).astype(np.uint8)
+
+
 def skin_mask(image: np.ndarray) -> np.ndarray:
     """Pixels whose chroma is skin-like (YCrCb box that holds light to dark skin under warm/cool light)."""
     ycrcb = cv2.cvtColor(image, cv2.COLOR_BGR2YCrCb)
@@ -96,34 +126,37 @@ class HandDetector:
         self.reference = board_picture.copy()
         self._still_reads = 0
 
-    def read(self, board_picture: np.ndarray) -> HandReading:
-        """A hand is a large blob of change that is mostly skin-coloured. Judging the whole changed blob
-        (not only its skin pixels) keeps a crowd of new pieces on warm-coloured board art apart."""
+    def read(self, board_picture: np.ndarray, seen: np.ndarray | None = None) -> HandReading:
+        """A hand is a large blob of change that reaches in from outside, or is mostly skin-coloured.
+        Judging the whole changed blob (not only its skin pixels) keeps a crowd of new pieces on
+        warm-coloured art apart. ``seen`` (uint8, nonzero where the camera sees the picture) makes the
+        edge of the camera's view count as the picture's edge: an arm can come in from there too."""
         changed = (cv2.absdiff(board_picture, self.reference).max(axis=2) > self.difference).astype(np.uint8)
         # A hand the colour of the board art barely changes any pixel much, but it changes a large
         # connected area a little: the blurred pictures' difference, summed over B, G, R, finds it.
         now = cv2.blur(board_picture, (5, 5)).astype(np.float32)
         then = cv2.blur(self.reference, (5, 5)).astype(np.float32)
         gain = (now.reshape(-1, 3).mean(axis=0) + 1) / (then.reshape(-1, 3).mean(axis=0) + 1)
-        faint = (np.abs(now - then * gain).sum(axis=2) > FAINT_DIFFERENCE).astype(np.uint8)
-        changed = cv2.morphologyEx(changed | faint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        faint_change = np.abs(now - then * gain).sum(axis=2)
+        faint = (faint_change > FAINT_DIFFERENCE).astype(np.uint8)
+        judged, edge = _judged_and_edge(changed.shape, seen)
+        changed = cv2.morphologyEx((changed | faint) & judged, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         grown = cv2.dilate(changed, np.ones((5, 5), np.uint8))
         skin = skin_mask(board_picture) > 0
         count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+        reaching_in = set(np.unique(labels[edge]).tolist())
         hand = np.zeros(changed.shape, np.uint8)
         for label in range(1, count):
             if stats[label, cv2.CC_STAT_AREA] < self.min_area_px:
                 continue
             blob = (labels == label) & (changed > 0)
             skin_pixels = int(np.count_nonzero(blob & skin))
-            x, y, w, h = stats[label, :4]
-            # An arm reaches in from outside the board: its blob crosses the picture's edge. A blob wholly
-            # inside must be far larger than any group of pieces (the favour table full of discs).
-            from_outside = x <= 1 or y <= 1 or x + w >= grown.shape[1] - 1 or y + h >= grown.shape[0] - 1
+            # An arm reaches in from outside the play area: its blob crosses the picture's edge (or the
+            # edge of the camera's view), whatever its colour. Nothing set down on the table does. A blob
+            # wholly inside must be far larger than any group of pieces (the favour table full of discs)
+            # and also look like skin.
             large = stats[label, cv2.CC_STAT_AREA] >= INSIDE_FACTOR * self.min_area_px
-            # Nothing set down on the board crosses its edge: a large blob that does is an arm, whatever
-            # its colour. A large blob wholly inside must also look like skin.
-            if from_outside or (large and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob)):
+            if label in reaching_in or (large and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob)):
                 hand[labels == label] = 255
         self._average = board_picture.astype(np.float32) if self._average is None or self._average.shape != \
             board_picture.shape else 0.8 * self._average + 0.2 * board_picture
@@ -135,8 +168,9 @@ class HandDetector:
             hand[:] = 0
         self._previous = now
         if hand.any():
-            # The fingers' shadow and the wrist's edges are not skin-coloured but still hide pieces.
-            hand = cv2.dilate(hand, np.ones((9, 9), np.uint8))
+            hand = _followed_into_faint_change(hand, (faint_change > FAINT_DIFFERENCE * FOLLOW_SHARE) & (judged > 0))
+            # The fingers' shadow, the wrist's edges and fingertips the colour of the art still hide pieces.
+            hand = cv2.dilate(hand, np.ones((HIDDEN_AROUND_PX * 2 + 1,) * 2, np.uint8))
         return HandReading(bool(hand.any()), hand)
 
     def _settled(self, blurred: np.ndarray, blob: np.ndarray, skin: np.ndarray) -> bool:

@@ -51,3 +51,35 @@ def test_accepting_a_state_makes_its_pieces_part_of_the_background():
     assert detector.read(tiles).occluded
     detector.accept(tiles)
     assert not detector.read(tiles).occluded
+
+
+
+def view_ending_at(column, shape=(283, 210)):
+    """What the camera sees of the picture (255): everything left of ``column``."""
+    seen = np.zeros(shape, np.uint8)
+    seen[:, :column] = 255
+    return seen
+
+
+def test_an_arm_coming_in_from_the_edge_of_the_cameras_view_is_an_arm():
+    # The camera sees only the left part of the picture: an arm over the board from the right comes in
+    # from where the view ends, not from the picture's edge. It is grey (a sleeve), so only its
+    # reaching in tells it from pieces.
+    reference = board()
+    reference[:, 160:] = 0
+    detector = HandDetector(reference, min_area_px=800)
+    sleeve = reference.copy()
+    cv2.line(sleeve, (155, 150), (90, 150), (128, 128, 128), 30)
+    assert not detector.read(sleeve).occluded, "wholly inside the picture and not skin: not a hand by itself"
+    reading = detector.read(sleeve, view_ending_at(160))
+    assert reading.occluded and reading.mask[150, 100]
+
+
+def test_the_edge_of_the_cameras_view_shifting_is_not_an_arm():
+    # A refined pose moves where the view ends by a pixel or two: a line of change all along it.
+    reference = board()
+    reference[:, 157:] = 0
+    detector = HandDetector(reference, min_area_px=800)
+    now = board()
+    now[:, 160:] = 0
+    assert not detector.read(now, view_ending_at(160)).occluded
