@@ -50,7 +50,9 @@ UNCONFIRMED_CONFIDENCE = 0.3    # an absolute count, before any confirmed supply
 MOVED_LEVEL = 20.0              # summed B+G+R change of the blurred pictures that is something moving
 MOVED_AREA = 0.4                # …over at least this many cubes' area
 UNCHANGED_CONFIDENCE = 0.97
-CHANGED_CONFIDENCE_CAP = 0.5    # measured: changed zones are read right 30-55 % of the time (docs/vision.md)
+CHANGED_CONFIDENCE_CAP = 0.5    # measured: changed zones whose blobs are whole cubes are right 47-66 % (docs/vision.md)
+CHANGED_CONFIDENCE_FLOOR = 0.15  # …and those with a blob far from a whole number of cubes 15-35 %
+ONE_CUBE_FROM = 0.4             # a blob's net change (in cubes) from which it is one cube (a jittered pile nets ~0)
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
 MAX_CUBES_PER_BLOB = 4          # a bigger change in one place is something else (a hand's shadow, a pile of coins)
 PIECE_MIN_CUBES = 1.5           # a coin or a spare worker covers at least this many cubes' area
@@ -105,13 +107,14 @@ class SupplyZone:
         for label, (x, y, w, h) in boxes:
             window = (slice(y, y + h), slice(x, x + w))
             stuff_now = object_mask(self.empty[window], picture[window], gain)
-            cubes, name, doubt = self._read_blob(labels[window] == label, picture[window], stuff_now, window, delta)
+            change, doubt = self._read_blob(labels[window] == label, picture[window], stuff_now, window, delta)
             doubts.append(doubt)
-            if name in CUBE_TYPES:
+            for name, cubes in change.items():
                 delta[name] += cubes
         counts = {name: max(0, self.counts[name] + delta[name]) for name in CUBE_TYPES}
         doubts += [1.0 for name in CUBE_TYPES if self.counts[name] + delta[name] < 0]
-        confidence = float(np.clip(1.0 - 2.5 * max(0.0, max(doubts) - 0.15), 0.0, 1.0)) * CHANGED_CONFIDENCE_CAP
+        fit = float(np.clip(1.0 - 2.5 * max(0.0, max(doubts) - 0.15), 0.0, 1.0))
+        confidence = CHANGED_CONFIDENCE_FLOOR + (CHANGED_CONFIDENCE_CAP - CHANGED_CONFIDENCE_FLOOR) * fit
         return counts, round(confidence, 3)
 
     # -- reading -------------------------------------------------------------------------------------
@@ -144,17 +147,17 @@ class SupplyZone:
         return picture if dx == 0 and dy == 0 else _shifted(picture, dx, dy)
 
     def _read_blob(self, inside: np.ndarray, now: np.ndarray, stuff_now: np.ndarray, window: tuple[slice, slice],
-                   delta: Mapping[str, int]) -> tuple[int, str | None, float]:
-        """(signed cubes, what they are, doubt) for one blob (its mask and pictures cut to its box)."""
+                   delta: Mapping[str, int]) -> tuple[dict[str, int], float]:
+        """({cube type: signed cubes}, doubt) for one blob (its mask and pictures cut to its box)."""
         then_stuff = self.confirmed_stuff[window] & inside
         now_stuff = stuff_now & inside
         net = (int(np.count_nonzero(now_stuff)) - int(np.count_nonzero(then_stuff))) / self.unit_px
-        cubes = int(round(net))
-        doubt = abs(net - cubes)
+        cubes = int(np.sign(net)) * max(1, int(round(abs(net)))) if abs(net) >= ONE_CUBE_FROM else 0
+        doubt = abs(net - cubes) if cubes else abs(net) * 0.5 / ONE_CUBE_FROM
         if cubes == 0:
-            return 0, None, doubt
+            return {}, doubt
         if abs(cubes) > MAX_CUBES_PER_BLOB:
-            return 0, None, 1.0
+            return {}, 1.0
         others = [n for n in self.colours.names if n in self.expected_others]
         if cubes > 0:
             picture, chosen, candidates = now, now_stuff & ~then_stuff, list(CUBE_TYPES)
@@ -164,16 +167,28 @@ class SupplyZone:
         if abs(net) >= PIECE_MIN_CUBES or not candidates:
             candidates = candidates + others
         if not chosen.any() or not candidates:
-            return 0, None, 1.0
+            return {}, 1.0
         strength = cv2.absdiff(picture, self.empty[window]).astype(np.float32).sum(axis=2)[chosen]
-        pixels = picture[chosen][strength >= np.quantile(strength, 1 - STRONGEST_SHARE)]
-        return cubes, self._nearest(np.median(to_lab(pixels), axis=0), candidates), doubt
+        lab = to_lab(picture[chosen][strength >= np.quantile(strength, 1 - STRONGEST_SHARE)])
+        sign = 1 if cubes > 0 else -1
+        if abs(cubes) == 1:
+            name = candidates[int(np.argmin(self._distances(np.median(lab, axis=0)[None], candidates)[0]))]
+            return ({name: sign} if name in CUBE_TYPES else {}), doubt
+        # Several cubes' worth: touching cubes of several types (or a coin beside a cube) share it by
+        # their pixels, largest remainders first.
+        nearest = self._distances(lab, candidates).argmin(axis=1)
+        shares = np.bincount(nearest, minlength=len(candidates)) / len(nearest) * abs(cubes)
+        given = np.floor(shares).astype(int)
+        for k in np.argsort(-(shares - given))[:abs(cubes) - int(given.sum())]:
+            given[k] += 1
+        return {name: sign * int(n) for name, n in zip(candidates, given) if n and name in CUBE_TYPES}, doubt
 
     # -- colours -------------------------------------------------------------------------------------
-    def _nearest(self, lab: np.ndarray, candidates: list[str]) -> str:
+    def _distances(self, lab: np.ndarray, candidates: list[str]) -> np.ndarray:
+        """(N, candidates) weighted Lab distances from ``lab`` (N, 3) to the candidates' colours."""
         indices = [self.colours.names.index(n) for n in candidates]
         weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
-        return candidates[int(np.argmin(np.linalg.norm((self.colours.lab[indices] - lab) * weights, axis=1)))]
+        return np.linalg.norm((lab[:, None, :] - self.colours.lab[indices][None]) * weights, axis=2)
 
     def _learn_colours(self, pixels: np.ndarray) -> None:
         """Each present cube type's colour under this lamp, from the pixels of things in the confirmed
@@ -182,11 +197,9 @@ class SupplyZone:
         if not present or len(pixels) == 0:
             return
         names = present + [n for n in self.colours.names if n in self.expected_others]
-        indices = [self.colours.names.index(n) for n in names]
         lab = to_lab(pixels)
-        weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
         for _ in range(2):
-            distances = np.linalg.norm((lab[:, None, :] - self.colours.lab[indices][None]) * weights, axis=2)
+            distances = self._distances(lab, names)
             nearest = distances.argmin(axis=1)
             for k, name in enumerate(present):
                 mine = np.flatnonzero(nearest == k)
@@ -194,7 +207,7 @@ class SupplyZone:
                 if wanted < 1 or len(mine) < wanted:
                     continue
                 guess = np.median(lab[mine[np.argsort(distances[mine, k])[:wanted]]], axis=0)
-                if np.linalg.norm((guess - self.colours.lab[indices[k]]) * weights) <= LEARNED_COLOUR_RANGE:
+                if np.linalg.norm(guess - self.colours.lab[self.colours.names.index(name)]) <= LEARNED_COLOUR_RANGE:
                     self.colours.set_lab(name, guess)
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.games.table_view import TableView
+from companion.games.table_view import Piece, TableView
 from vision.layout import load_layout
 from vision.pipeline import VisionPipeline
 
@@ -15,8 +15,12 @@ START = {"food": 2, "wood": 1, "stone": 0, "cloth": 0, "gold": 0, "denier": 5, "
 
 
 def view_with(supplies):
+    """A table with these supplies and, as from the first turn on, everyone's disc on the turn-order track
+    (the pieces the pipeline learns the lamp's colour from)."""
     view = TableView("caylus", PLAYERS)
     view.supplies = {colour: dict(counts) for colour, counts in supplies.items()}
+    for position, colour in enumerate(PLAYERS, start=1):
+        view.put(f"turn_order.{position}", Piece("disc", colour))
     return view
 
 
@@ -74,3 +78,70 @@ def test_a_changed_supply_is_right_or_says_it_is_unsure(table):
         assert seen == expected or sure < 0.9, (colour, seen, expected, sure)
         assert all(0 <= n <= expected[k] + 4 for k, n in seen.items()), "no wild counts"
     assert observation.supply_confidence["green"] >= 0.9      # green's zone did not change
+
+
+CUBES = ("food", "wood", "stone", "cloth", "gold")
+
+
+def cube_counts(supply):
+    return {k: supply.get(k, 0) for k in CUBES}
+
+
+def read_after(table, pipeline, supplies, frame_seed):
+    frame, _ = table.render(view_with(supplies), frame_seed=frame_seed)
+    return pipeline.observe(frame, still=True)
+
+
+def test_a_cube_taken_is_counted(table):
+    table, pipeline = table
+    confirm_the_start(table, pipeline, frame_seed=11)
+    after = {c: dict(START) for c in PLAYERS}
+    after["red"]["food"] = 1                          # red paid a food
+    observation = read_after(table, pipeline, after, frame_seed=12)
+    assert observation.supplies["red"] == cube_counts(after["red"])
+    for colour in ("blue", "green"):                  # untouched zones stay sure
+        assert observation.supplies[colour] == cube_counts(START)
+        assert observation.supply_confidence[colour] >= 0.9
+
+
+def test_two_cubes_added_touching_are_seen(table):
+    table, pipeline = table
+    confirm_the_start(table, pipeline, frame_seed=13)
+    after = {c: dict(START) for c in PLAYERS}
+    after["blue"]["stone"] = 2                        # laid side by side in the zone
+    observation = read_after(table, pipeline, after, frame_seed=14)
+    seen, sure = observation.supplies["blue"], observation.supply_confidence["blue"]
+    assert seen == cube_counts(after["blue"]) or sure < 0.9, (seen, sure)
+    assert sum(seen.values()) > 3, seen              # cubes came (how many and which is not always right: docs)
+
+
+def test_a_denier_added_is_not_a_cube(table):
+    table, pipeline = table
+    confirm_the_start(table, pipeline, frame_seed=15)
+    after = {c: dict(START) for c in PLAYERS}
+    after["green"]["denier"] = 7                      # two coins more, no cube
+    observation = read_after(table, pipeline, after, frame_seed=16)
+    assert observation.supplies["green"] == cube_counts(START)
+
+
+def test_nudged_cubes_are_not_a_change(table, monkeypatch):
+    """A hand brushes red's zone: every cube there shifts a little and turns; nothing came or went."""
+    import vision.render.scene as scene
+
+    table, pipeline = table
+    confirm_the_start(table, pipeline, frame_seed=17)
+    place_supply = scene.place_supply
+
+    def brushed(zone, colour, counts, seed):
+        placed = place_supply(zone, colour, counts, seed)
+        if colour == "red":
+            for piece in placed:
+                if piece.piece.kind == "cube":
+                    piece.x, piece.y, piece.angle = piece.x + 1.2, piece.y - 0.8, piece.angle + 25.0
+        return placed
+
+    monkeypatch.setattr(scene, "place_supply", brushed)
+    nudged = SimulatedTable(table.layout, table.style, table.size)    # the same table, rendered afresh
+    frame, _ = nudged.render(view_with({c: START for c in PLAYERS}), frame_seed=18)
+    observation = pipeline.observe(frame, still=True)
+    assert observation.supplies["red"] == cube_counts(START)
