@@ -84,8 +84,11 @@ class SupplyZone:
         """The rules say this zone holds ``counts`` (cube type → number) in ``picture``."""
         self.confirmed = picture.copy()
         self.counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
-        self.confirmed_stuff = object_mask(self.empty, picture)
+        self._empty_gain = light_gain(self.empty, picture)
+        self.confirmed_stuff = object_mask(self.empty, picture, self._empty_gain)
         self._confirmed_blurred = self._blur(picture)
+        self._confirmed_grey: np.ndarray | None = None      # for the shift search, made when first needed
+        self._confirmed_small: np.ndarray | None = None
         self._learn_colours(picture[self.confirmed_stuff])
 
     def read(self, picture: np.ndarray) -> tuple[dict[str, int], float]:
@@ -93,15 +96,19 @@ class SupplyZone:
         if self.confirmed is None:
             counts, sure = count_cubes(self.empty, picture, self.nominal_unit_px, self.colours)
             return counts, min(sure, UNCONFIRMED_CONFIDENCE)
-        blobs = self._moved_blobs(picture)
+        blurred = self._blur(picture)
+        gain = light_gain(self._confirmed_blurred, blurred)
+        blobs = self._moved_blobs(blurred, gain)
         if blobs is None:
             return dict(self.counts), UNCHANGED_CONFIDENCE
-        picture = self._aligned(picture)
-        blobs = self._moved_blobs(picture)
-        if blobs is None:
-            return dict(self.counts), UNCHANGED_CONFIDENCE
+        dx, dy = self._shift(blurred)
+        if dx or dy:
+            picture, blurred = _shifted(picture, dx, dy), _shifted(blurred, dx, dy)
+            blobs = self._moved_blobs(blurred, gain)
+            if blobs is None:
+                return dict(self.counts), UNCHANGED_CONFIDENCE
         labels, boxes = blobs
-        gain = light_gain(self.empty, picture)
+        gain = self._empty_gain * gain          # empty → confirmed → now
         delta = {name: 0 for name in CUBE_TYPES}
         doubts = [0.0]
         for label, (x, y, w, h) in boxes:
@@ -121,30 +128,27 @@ class SupplyZone:
     def _blur(self, picture: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(picture, (self._blur_side, self._blur_side), 0)
 
-    def _moved_blobs(self, picture: np.ndarray) -> tuple[np.ndarray, list[tuple[int, tuple[int, ...]]]] | None:
+    def _moved_blobs(self, blurred: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, list[tuple[int, tuple[int, ...]]]] | None:
         """Blobs (label image, [(label, bounding box)]) where a cube-sized thing came or went since the
-        confirmed picture; None when nothing did."""
-        now = self._blur(picture).astype(np.float32)
-        then = self._confirmed_blurred
-        gain = light_gain(then, now)
-        relit = cv2.multiply(then.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
-        change = cv2.transform(cv2.absdiff(now, relit), np.ones((1, 3), np.float32))
+        confirmed picture (both blurred; ``gain`` from its light to the new one's); None when nothing did."""
+        relit = cv2.multiply(self._confirmed_blurred.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+        change = cv2.transform(cv2.absdiff(blurred.astype(np.float32), relit), np.ones((1, 3), np.float32))
         moved = cv2.morphologyEx((change > MOVED_LEVEL).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
         boxes = [(label, tuple(int(v) for v in stats[label, :4])) for label in range(1, count)
                  if stats[label, cv2.CC_STAT_AREA] >= MOVED_AREA * self.unit_px]
         return (labels, boxes) if boxes else None
 
-    def _aligned(self, picture: np.ndarray) -> np.ndarray:
-        """``picture`` shifted onto the confirmed one: the whole-pixel shift (within ``ALIGN_PX``) that
-        matches them best, searched at half size first, then refined."""
-        then = cv2.cvtColor(self._confirmed_blurred, cv2.COLOR_BGR2GRAY)
-        now = cv2.cvtColor(self._blur(picture), cv2.COLOR_BGR2GRAY)
-        dx, dy = _best_shift(cv2.pyrDown(then), cv2.pyrDown(now), ALIGN_PX // 2)
-        dx, dy = 2 * dx, 2 * dy
-        fx, fy = _best_shift(then, _shifted(now, dx, dy), 1)
-        dx, dy = dx + fx, dy + fy
-        return picture if dx == 0 and dy == 0 else _shifted(picture, dx, dy)
+    def _shift(self, blurred: np.ndarray) -> tuple[int, int]:
+        """The whole-pixel shift (within ``ALIGN_PX``) that best puts the new (blurred) picture onto the
+        confirmed one, searched at half size first, then refined."""
+        if self._confirmed_grey is None:
+            self._confirmed_grey = cv2.cvtColor(self._confirmed_blurred, cv2.COLOR_BGR2GRAY)
+            self._confirmed_small = cv2.pyrDown(self._confirmed_grey)
+        now = cv2.cvtColor(blurred, cv2.COLOR_BGR2GRAY)
+        dx, dy = _best_shift(self._confirmed_small, cv2.pyrDown(now), ALIGN_PX // 2)
+        fx, fy = _best_shift(self._confirmed_grey, _shifted(now, 2 * dx, 2 * dy), 1)
+        return 2 * dx + fx, 2 * dy + fy
 
     def _read_blob(self, inside: np.ndarray, now: np.ndarray, stuff_now: np.ndarray, window: tuple[slice, slice],
                    delta: Mapping[str, int]) -> tuple[dict[str, int], float]:
@@ -169,7 +173,8 @@ class SupplyZone:
         if not chosen.any() or not candidates:
             return {}, 1.0
         strength = cv2.absdiff(picture, self.empty[window]).astype(np.float32).sum(axis=2)[chosen]
-        lab = to_lab(picture[chosen][strength >= np.quantile(strength, 1 - STRONGEST_SHARE)])
+        cut = np.partition(strength, int(len(strength) * (1 - STRONGEST_SHARE)))[int(len(strength) * (1 - STRONGEST_SHARE))]
+        lab = to_lab(picture[chosen][strength >= cut])
         sign = 1 if cubes > 0 else -1
         if abs(cubes) == 1:
             name = candidates[int(np.argmin(self._distances(np.median(lab, axis=0)[None], candidates)[0]))]
