@@ -66,13 +66,15 @@ def slot_windows(layout: Layout, slots: Sequence[str] | None = None,
     return {name: window_for(layout.region(name), margin) for name in names}
 
 
-def own_space(window: SlotWindow, region: Region, crop_px: int = CROP_PX) -> np.ndarray:
-    """(crop_px, crop_px) bool: the pixels of a slot's crop that lie on the slot's own space.
+def own_space(window: SlotWindow, region: Region, crop_px: int = CROP_PX, scale: float = 1.0) -> np.ndarray:
+    """(crop_px, crop_px) bool: the pixels of a slot's crop that lie on the slot's own space (``scale``: the
+    space shrunk or grown about its centre).
 
     The window is wider than the space (:data:`MARGIN`), so on a grid of spaces (the favour tracks) a crop
     also shows the edge of the next row's space and the disc standing there."""
     to_crop = np.linalg.inv(window.board_from_crop(crop_px))
-    outline = np.hstack([region.polygon(), np.ones((len(region.polygon()), 1))]) @ to_crop.T
+    points = (region.polygon() - region.center) * scale + region.center
+    outline = np.hstack([points, np.ones((len(points), 1))]) @ to_crop.T
     mask = np.zeros((crop_px, crop_px), np.uint8)
     cv2.fillPoly(mask, [np.round(outline[:, :2]).astype(np.int32)], 1)
     return mask.astype(bool)
