@@ -64,11 +64,16 @@ def light_gain(reference: np.ndarray, current: np.ndarray) -> np.ndarray:
     return (cur[near].mean(axis=0) / ref[near].mean(axis=0)).astype(np.float32)
 
 
+def relight(picture: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """``picture`` (float32) as it would look under a lamp with these per-channel gains."""
+    return cv2.multiply(picture.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+
+
 def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 45.0) -> np.ndarray:
     """0/1 mask of pixels whose B+G+R changed by more than ``threshold`` once the reference is matched
     to the current picture's light (:func:`light_gain`; cv2 throughout: it runs on every zone of every frame)."""
     gain = light_gain(reference, current)
-    relit = cv2.multiply(reference.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+    relit = relight(reference, gain)
     difference = cv2.transform(cv2.absdiff(current.astype(np.float32), relit), np.ones((1, 3), np.float32))
     mask = (difference > threshold).astype(np.uint8)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -80,7 +85,7 @@ def object_mask(reference: np.ndarray, current: np.ndarray, gain: np.ndarray | N
     colour, so the soft shadow a cube casts is not counted as the cube (at a low lamp it is several
     times the cube's area)."""
     gain = light_gain(reference, current) if gain is None else gain
-    relit = cv2.multiply(reference.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+    relit = relight(reference, gain)
     ratio = cv2.log(cv2.divide(current.astype(np.float32) + 4.0, relit + 4.0))
     b, g, r = cv2.split(ratio)
     spread = cv2.max(cv2.max(b, g), r) - cv2.min(cv2.min(b, g), r)

@@ -44,7 +44,7 @@ import cv2
 import numpy as np
 
 from .colours import ColourModel, to_lab
-from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, object_mask
+from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, object_mask, relight
 
 UNCONFIRMED_CONFIDENCE = 0.3    # an absolute count, before any confirmed supply: never "sure"
 MOVED_LEVEL = 20.0              # summed B+G+R change of the blurred pictures that is something moving
@@ -131,8 +131,8 @@ class SupplyZone:
     def _moved_blobs(self, blurred: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, list[tuple[int, tuple[int, ...]]]] | None:
         """Blobs (label image, [(label, bounding box)]) where a cube-sized thing came or went since the
         confirmed picture (both blurred; ``gain`` from its light to the new one's); None when nothing did."""
-        relit = cv2.multiply(self._confirmed_blurred.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
-        change = cv2.transform(cv2.absdiff(blurred.astype(np.float32), relit), np.ones((1, 3), np.float32))
+        change = cv2.transform(cv2.absdiff(blurred.astype(np.float32), relight(self._confirmed_blurred, gain)),
+                               np.ones((1, 3), np.float32))
         moved = cv2.morphologyEx((change > MOVED_LEVEL).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
         boxes = [(label, tuple(int(v) for v in stats[label, :4])) for label in range(1, count)
