@@ -9,13 +9,14 @@ a few cubes. So each zone keeps the picture of its last confirmed state and read
 1. Both pictures are blurred by about a cube's width and compared: pieces nudged or turned a little,
    sensor noise and JPEG fade, a cube added or taken stays a blob. No blob: the confirmed counts,
    sure (``UNCHANGED_CONFIDENCE``).
-2. Otherwise the new picture is first shifted onto the confirmed one (the board's pose jitters by a
-   pixel or two between frames, which would make every edge a blob), and each blob is read on its own:
+2. Otherwise the new picture is first shifted onto the confirmed one (the board's pose jitters by 1-5
+   pixels at the zones between fits, which would make every edge a blob), and each blob is read on its own:
    its sign (did things appear or vanish there), its size in cubes (the area of what stands there now
    minus then — shadows left out, see :func:`vision.cubes.object_mask` — over one cube's area), and
    its colour (the most changed pixels' median, nearest among the cube types, the owner's spare pieces
    and the coins; a vanished cube must be of a type the rules said was there, and a thing smaller than
-   ``PIECE_MIN_CUBES`` cubes is a cube, not a coin or a worker).
+   ``PIECE_MIN_CUBES`` cubes is a cube, not a coin or a worker). A blob of several cubes is shared
+   among types by its pixels (touching cubes of two types).
 3. Each cube type's colour under this lamp is learned from the confirmed picture: among the pixels of
    things in the zone, those nearest each type the rules say lies there (types absent cannot take
    them), if their colour stays near the expected one.
@@ -50,8 +51,8 @@ UNCONFIRMED_CONFIDENCE = 0.3    # an absolute count, before any confirmed supply
 MOVED_LEVEL = 20.0              # summed B+G+R change of the blurred pictures that is something moving
 MOVED_AREA = 0.4                # …over at least this many cubes' area
 UNCHANGED_CONFIDENCE = 0.97
-CHANGED_CONFIDENCE_CAP = 0.5    # measured: changed zones whose blobs are whole cubes are right 47-66 % (docs/vision.md)
-CHANGED_CONFIDENCE_FLOOR = 0.15  # …and those with a blob far from a whole number of cubes 15-35 %
+CHANGED_CONFIDENCE_CAP = 0.5    # measured: changed zones whose blobs are whole cubes are right 45-67 % (docs/vision.md)
+CHANGED_CONFIDENCE_FLOOR = 0.15  # …and those with a blob far from a whole number of cubes 18-52 %
 ONE_CUBE_FROM = 0.4             # a blob's net change (in cubes) from which it is one cube (a jittered pile nets ~0)
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
 MAX_CUBES_PER_BLOB = 4          # a bigger change in one place is something else (a hand's shadow, a pile of coins)
