@@ -44,6 +44,7 @@ import cv2
 
 HAND_PX_PER_MM = 0.35         # the hand detector's picture of the play area: coarse is enough for an arm
 PLAY_AREA_MARGIN_MM = 40.0    # round the board, its markers and the supply zones: where an arm reaches in
+MIN_MARKER_SPREAD = 0.25      # share of the board the markers seen at setup must enclose
 SUPPLY_PX_PER_MM = 1.2        # supply zones: a 10 mm cube is 12 px wide (the camera gives less)
 MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
 OWN_SPACE_SCALE = 0.8          # their colours are counted on the space shrunk this much: a stack next door leans in
@@ -151,6 +152,11 @@ class VisionPipeline:
                 pose = self.tracker.update(picture)
             if pose is None:
                 raise ValueError("the board was not found in the setup picture: are at least two markers in view?")
+            if self.tracker.spread() < MIN_MARKER_SPREAD:
+                seen = ", ".join(str(i) for i in sorted(self.tracker.average.means()))
+                raise ValueError(f"only markers {seen} are in view, all on one side of the board: the board can't "
+                                 "be placed precisely. Move the camera (or the markers) so that markers on at "
+                                 "least three sides of the board are in the picture.")
         crops = crop_slots(empty_board, pose, self.windows)
         hand_picture = rectify(empty_board, pose, self._hand_bounds, HAND_PX_PER_MM)
         self._hand_pose = pose

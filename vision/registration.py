@@ -294,6 +294,15 @@ class RegistrationTracker:
             self.pose = refined
         return self.pose
 
+    def spread(self) -> float:
+        """How much of the board the markers seen so far enclose (1 = as much as the board itself): a
+        pose from markers bunched on one side is pixels off on the other."""
+        if self.markers is None or len(self.average.means()) < 3:
+            return 0.0
+        centres = np.array([self.markers.corners_mm[i].mean(axis=0) for i in self.average.means()], np.float32)
+        width, height = self.markers.board_size_mm
+        return float(cv2.contourArea(cv2.convexHull(centres))) / (width * height)
+
     def _detect(self, image: np.ndarray) -> dict[int, np.ndarray]:
         """Markers near where they were; the whole picture when some are missing (hidden by a hand, or
         the board moved), but only once in a while, not every frame while a hand stays."""

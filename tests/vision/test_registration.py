@@ -160,3 +160,13 @@ def test_setup_from_several_frames_takes_markers_the_first_frame_missed(layout):
     pose = pipeline.set_reference([first, *rest])
     assert len(pipeline.tracker.average.means()) == 8
     assert board_corner_error(pose, truth, layout) < 1.0
+
+
+def test_setup_refuses_markers_all_on_one_side(layout):
+    """Three markers in a row fit a homography perfectly and place the far side of the board pixels off."""
+    from vision.pipeline import VisionPipeline
+
+    right_side_only, picture_from_board = table_picture(layout, hidden_markers=(0, 1, 5, 6, 7))
+    frame, _truth = camera_view(right_side_only, picture_from_board, tilted_camera(right_side_only.shape))
+    with pytest.raises(ValueError, match="three sides"):
+        VisionPipeline(layout, ("red", "blue"), model=None).set_reference(frame)
