@@ -63,14 +63,13 @@ def test_a_worker_is_not_also_read_as_a_house_on_the_owner_spot_next_to_it(table
     seen = read_with(table, {"road.1.worker": Piece("worker", "blue")})
     assert seen.best("road.1.worker")[0] == "worker:blue"
     label, probability = seen.best("road.1.owner")
-    assert label == "" or probability < 0.7          # not sure enough to contradict the rules
+    assert label == "" or probability < 0.7          # not sure enough to contradict the rules (without: p 0.996)
 
 
 def test_a_worker_in_the_inn_is_not_read_in_both_places(table):
     seen = read_with(table, {"inn.left": Piece("worker", "green")})
     assert seen.best("inn.left")[0] == "worker:green"
-    label, probability = seen.best("inn.right")
-    assert label == "" or probability < 0.7
+    assert seen.best("inn.right")[0] == ""          # read without the lean: a green worker, p 0.52
 
 
 def test_a_house_alone_on_the_owner_spot_is_still_read(table):
