@@ -45,6 +45,7 @@ import cv2
 HAND_PX_PER_MM = 0.35         # the hand detector's picture of the play area: coarse is enough for an arm
 PLAY_AREA_MARGIN_MM = 40.0    # round the board, its markers and the supply zones: where an arm reaches in
 MIN_MARKER_SPREAD = 0.25      # share of the board the markers seen at setup must enclose
+RESTING_ROOM_MM = 15.0        # round the board and supply zones: pieces resting there (a pile leans toward the camera)
 SUPPLY_PX_PER_MM = 1.2        # supply zones: a 10 mm cube is 12 px wide (the camera gives less)
 MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' discs can sit together
 OWN_SPACE_SCALE = 0.8          # their colours are counted on the space shrunk this much: a stack next door leans in
@@ -166,7 +167,7 @@ class VisionPipeline:
                     for seat in range(len(self.players)) if self._has_zone(seat)}
         self.reference = Reference(crops, hand_picture, supplies)
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
-        self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6))
+        self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6), resting=self._resting_places(hand_picture))
         self.motion.reset()
         return pose
 
@@ -250,6 +251,18 @@ class VisionPipeline:
             covering[i] = [k for k, other in enumerate(self.slot_names) if k != i and
                            max(abs(a - b) for a, b in zip(self.windows[other].center, window.center)) < window.side_mm / 2]
         return covering
+
+    def _resting_places(self, hand_picture: np.ndarray) -> np.ndarray:
+        """Where pieces rest in the hand detector's picture (255): the board and the supply zones, with
+        room for a pile of cubes leaning toward the camera."""
+        mask = np.zeros(hand_picture.shape[:2], np.uint8)
+        x0, y0 = self._hand_bounds[:2]
+        areas = [((0.0, 0.0), self.layout.board_size)] + [(zone.origin, zone.size) for zone in self.layout.supplies]
+        for (x, y), (w, h) in areas:
+            corners = [(x - RESTING_ROOM_MM, y - RESTING_ROOM_MM), (x + w + RESTING_ROOM_MM, y + h + RESTING_ROOM_MM)]
+            (ax, ay), (bx, by) = [(round((cx - x0) * HAND_PX_PER_MM), round((cy - y0) * HAND_PX_PER_MM)) for cx, cy in corners]
+            mask[max(ay, 0):max(by, 0), max(ax, 0):max(bx, 0)] = 255
+        return mask
 
     def _in_view(self, frame: np.ndarray, pose: Pose) -> np.ndarray:
         """Where the camera sees the hand detector's picture (255) and where the play area leaves its view."""

@@ -70,17 +70,26 @@ def _small_grey(image: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(cv2.resize(grey, (MOTION_WIDTH, height), interpolation=cv2.INTER_AREA), (3, 3), 0)
 
 
-def _judged_and_edge(shape: tuple[int, ...], seen: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+def _judged_and_edge(shape: tuple[int, ...], seen: np.ndarray | None,
+                     resting: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """Where change is judged (what the camera sees, away from the edge of its view, where the pose's
     jitter shifts the black border) and the band an arm comes in over: the picture's border, and the
-    judged region's own border."""
+    judged region's own border where no pieces rest (a view that ends across a supply zone cuts its
+    pile of cubes: that is no arm)."""
     edge = np.ones(shape[:2], bool)
     edge[2:-2, 2:-2] = False
     if seen is None:
         return np.ones(shape[:2], np.uint8), edge
     judged = cv2.erode(seen, np.ones((VIEW_EDGE_PX, VIEW_EDGE_PX), np.uint8))
-    edge |= cv2.erode(judged, np.ones((5, 5), np.uint8)) == 0
+    view_edge = cv2.erode(judged, np.ones((5, 5), np.uint8)) == 0
+    edge |= view_edge if resting is None else view_edge & (resting == 0)
     return (judged > 0).astype(np.uint8), edge
+
+
+def _channel_max(image: np.ndarray) -> np.ndarray:
+    """The largest of B, G, R per pixel (numpy's max over the last axis is many times slower)."""
+    blue, green, red = cv2.split(image)
+    return cv2.max(cv2.max(blue, green), red)
 
 
 def _followed_into_faint_change(hand: np.ndarray, faint: np.ndarray) -> np.ndarray:
@@ -88,8 +97,7 @@ def _followed_into_faint_change(hand: np.ndarray, faint: np.ndarray) -> np.ndarr
     board art is found where it crosses the table, and followed from there over the art (so the slots
     under it are hidden), without fainter change anywhere else calling anything a hand."""
     count, labels = cv2.connectedComponents((faint | (hand > 0)).astype(np.uint8), connectivity=8)
-    touched = np.zeros(count, bool)
-    touched[np.unique(labels[hand > 0])] = True
+    touched = np.bincount(labels[hand > 0], minlength=count) > 0
     touched[0] = False
     return np.where(touched[labels], 255, 0).astype(np.uint8)
 
@@ -114,16 +122,20 @@ class HandDetector:
     resting state, so pieces set down since setup are part of "what was there".
     """
 
-    def __init__(self, reference: np.ndarray, min_area_px: int, difference: int = 40) -> None:
+    def __init__(self, reference: np.ndarray, min_area_px: int, difference: int = 40,
+                 resting: np.ndarray | None = None) -> None:
         self.reference = reference.copy()
+        self.resting = resting                       # uint8, nonzero where pieces rest (board, supply zones)
         self.min_area_px = min_area_px
         self.difference = difference
         self._previous: np.ndarray | None = None     # the (blurred) board picture of the last read
         self._still_reads = 0                        # reads in a row the hand blobs have not moved
         self._average: np.ndarray | None = None      # running average of the board pictures read (grain fades)
+        self._then: np.ndarray | None = None         # the reference, 5×5-blurred (kept until it changes)
 
     def accept(self, board_picture: np.ndarray) -> None:
         self.reference = board_picture.copy()
+        self._then = None
         self._still_reads = 0
 
     def read(self, board_picture: np.ndarray, seen: np.ndarray | None = None) -> HandReading:
@@ -131,40 +143,45 @@ class HandDetector:
         Judging the whole changed blob (not only its skin pixels) keeps a crowd of new pieces on
         warm-coloured art apart. ``seen`` (uint8, nonzero where the camera sees the picture) makes the
         edge of the camera's view count as the picture's edge: an arm can come in from there too."""
-        changed = (cv2.absdiff(board_picture, self.reference).max(axis=2) > self.difference).astype(np.uint8)
+        changed = (_channel_max(cv2.absdiff(board_picture, self.reference)) > self.difference).astype(np.uint8)
         # A hand the colour of the board art barely changes any pixel much, but it changes a large
         # connected area a little: the blurred pictures' difference, summed over B, G, R, finds it.
         now = cv2.blur(board_picture, (5, 5)).astype(np.float32)
-        then = cv2.blur(self.reference, (5, 5)).astype(np.float32)
-        gain = (now.reshape(-1, 3).mean(axis=0) + 1) / (then.reshape(-1, 3).mean(axis=0) + 1)
-        faint_change = np.abs(now - then * gain).sum(axis=2)
+        if self._then is None:
+            self._then = cv2.blur(self.reference, (5, 5)).astype(np.float32)
+        then = self._then
+        gain = (np.array(cv2.mean(now)[:3]) + 1) / (np.array(cv2.mean(then)[:3]) + 1)
+        faint_change = cv2.transform(cv2.absdiff(now, then * gain.astype(np.float32)), np.ones((1, 3), np.float32))
         faint = (faint_change > FAINT_DIFFERENCE).astype(np.uint8)
-        judged, edge = _judged_and_edge(changed.shape, seen)
+        judged, edge = _judged_and_edge(changed.shape, seen, self.resting)
         changed = cv2.morphologyEx((changed | faint) & judged, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         grown = cv2.dilate(changed, np.ones((5, 5), np.uint8))
         skin = skin_mask(board_picture) > 0
         count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
-        reaching_in = set(np.unique(labels[edge]).tolist())
-        hand = np.zeros(changed.shape, np.uint8)
-        for label in range(1, count):
-            if stats[label, cv2.CC_STAT_AREA] < self.min_area_px:
-                continue
-            blob = (labels == label) & (changed > 0)
-            skin_pixels = int(np.count_nonzero(blob & skin))
-            # An arm reaches in from outside the play area: its blob crosses the picture's edge (or the
-            # edge of the camera's view), whatever its colour. Nothing set down on the table does. A blob
-            # wholly inside must be far larger than any group of pieces (the favour table full of discs)
-            # and also look like skin.
-            large = stats[label, cv2.CC_STAT_AREA] >= INSIDE_FACTOR * self.min_area_px
-            if label in reaching_in or (large and skin_pixels >= SKIN_SHARE * np.count_nonzero(blob)):
-                hand[labels == label] = 255
-        self._average = board_picture.astype(np.float32) if self._average is None or self._average.shape != \
-            board_picture.shape else 0.8 * self._average + 0.2 * board_picture
+        # Per blob: its changed pixels, how many of them look like skin, whether it touches the edge.
+        inside = changed > 0
+        changed_px = np.bincount(labels[inside], minlength=count)
+        skin_px = np.bincount(labels[inside & skin], minlength=count)
+        reaching_in = np.bincount(labels[edge], minlength=count) > 0
+        area = stats[:, cv2.CC_STAT_AREA]
+        # An arm reaches in from outside the play area: its blob crosses the picture's edge (or the edge
+        # of the camera's view), whatever its colour. Nothing set down on the table does. A blob wholly
+        # inside must be an arm's size, far larger than any group of pieces (a row of workers on warm
+        # art looks like skin), and look like skin.
+        large_skin = (area >= INSIDE_FACTOR * self.min_area_px) & (skin_px >= SKIN_SHARE * changed_px)
+        is_hand = (area >= self.min_area_px) & (reaching_in | large_skin)
+        is_hand[0] = False
+        hand = np.where(is_hand[labels], 255, 0).astype(np.uint8)
+        if self._average is None or self._average.shape != now.shape:
+            self._average = board_picture.astype(np.float32)
+        else:
+            cv2.accumulateWeighted(board_picture, self._average, 0.2)
         if hand.any() and self._settled(now, hand > 0, skin):
             # Hands move and look like skin: a blob that has lain still for a while and doesn't is
             # pieces set down or taken away (a house in the castle at the board's edge, say). The still
             # frames' average goes in, so the sensor's grain of one frame does not.
             self.reference[hand > 0] = np.clip(self._average[hand > 0] + 0.5, 0, 255).astype(np.uint8)
+            self._then = None
             hand[:] = 0
         self._previous = now
         if hand.any():
@@ -179,7 +196,7 @@ class HandDetector:
         heavily compressed camera flickers everywhere)."""
         still = False
         if self._previous is not None and self._previous.shape == blurred.shape and not blob.all():
-            change = np.abs(blurred - self._previous).max(axis=2)
+            change = _channel_max(cv2.absdiff(blurred, self._previous))
             # relative to the sensor's own flicker, measured where nothing was found
             still = float(change[blob].mean()) < float(change[~blob].mean()) + STILL_DIFFERENCE
         self._still_reads = self._still_reads + 1 if still else 0

@@ -83,3 +83,17 @@ def test_the_edge_of_the_cameras_view_shifting_is_not_an_arm():
     now = board()
     now[:, 160:] = 0
     assert not detector.read(now, view_ending_at(160)).occluded
+
+
+def test_a_pile_of_cubes_cut_by_the_edge_of_the_view_is_no_arm():
+    # The camera's view ends across a supply zone: the pile of cubes that appeared there touches the
+    # edge of the view. Where pieces rest, that edge is no way in for an arm.
+    reference = board()
+    reference[:, 160:] = 0
+    pile = reference.copy()
+    cv2.rectangle(pile, (120, 120), (159, 180), (30, 30, 200), -1)
+    assert HandDetector(reference, min_area_px=800).read(pile, view_ending_at(160)).occluded
+    supply_zone = np.zeros(reference.shape[:2], np.uint8)
+    supply_zone[100:200, 110:190] = 255
+    detector = HandDetector(reference, min_area_px=800, resting=supply_zone)
+    assert not detector.read(pile, view_ending_at(160)).occluded
