@@ -60,7 +60,7 @@ COLOURED_KINDS = ("worker", "house", "disc")
 NEW_TILE_SHARE = 0.5         # belief that a tile on a square with no confirmed building is a building never seen
 FRESH_TILE_DOUBT = 0.9       # how much a slot's reading is doubted while an unconfirmed tile lies under it
 PASSING_KINDS = ("worker", "provost", "bailiff")     # pieces that stand on a tile for a while only
-COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still the building confirmed there
+COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still there, and still the building confirmed
 
 
 @dataclass
@@ -323,6 +323,11 @@ class VisionPipeline:
             # How likely something stands on this tile (a hidden slot on it counts as covered).
             covered = max((1.0 - kinds[row_of[k], 0] if k in row_of else 1.0 for k in self.covering.get(int(i), ())),
                           default=0.0)
+            if self.slot_names[i] in self.placed_tiles and covered > 0.0:
+                # a building stays where it was built: under a provost and a bailiff it may look like bare road
+                kept = COVERED_TILE_KEPT * covered
+                row_kinds = (1.0 - kept) * row_kinds
+                row_kinds[KINDS.index("tile")] += kept
             slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)),
                                                      covered)
         return slots

@@ -40,3 +40,22 @@ def test_buildings_with_workers_on_them_are_read_as_the_buildings_confirmed_ther
     for slot, building in BUILDINGS.items():
         label, probability = observation.best(slot)
         assert label == f"tile:{building}", f"{slot}: {building} read as {label} ({probability:.2f})"
+
+
+def test_a_building_under_the_provost_and_the_bailiff_is_still_there():
+    """Seen in a 5-player demo game: the neutral quarry with both officials on it read as bare road (p 0.72)."""
+    layout = load_layout()
+    players = ("red", "blue", "green", "yellow", "black")
+    table = SimulatedTable(layout, sample_style("demo", 3), (960, 540))
+    pipeline = VisionPipeline(layout, players)
+    pipeline.set_reference([table.render(TableView("caylus", players), frame_seed=s)[0] for s in range(4)])
+    quarry = TableView("caylus", players)
+    quarry.put("road.6.tile", Piece("tile", name="neutral_quarry"))
+    frame, _ = table.render(quarry, frame_seed=5)
+    pipeline.observe(frame, still=True)
+    pipeline.confirm(frame, quarry)
+    quarry.put("road.6.provost", Piece("provost"))
+    quarry.put("road.6.bailiff", Piece("bailiff"))
+    observation = pipeline.observe(table.render(quarry, frame_seed=6)[0], still=True)
+    label, probability = observation.best("road.6.tile")
+    assert label == "tile:neutral_quarry" and probability >= 0.7, f"read as {label!r} ({probability:.2f})"
