@@ -448,7 +448,7 @@ class Reconciler:
             # something visible happened, but the looks alike: which first decision was it?
             reason = "hidden"
             actions = tuple(dict.fromkeys(sequence[0] for sequence in sequences))
-            if len(actions) < 2 and not self._held_back(common_prefix(sequences)):
+            if len(actions) < 2 and not self._held_back(common_prefix(sequences)) and not self._stalled():
                 return []
             # the likeliest first, then every other option: the search may have missed a move the table hides
             actions += tuple(action for action in decision.actions if action not in actions)
@@ -478,6 +478,13 @@ class Reconciler:
         return [Outcome("prompt", frame, actions, number, decision.player, reason=reason,
                         message=f"{self.session.players[decision.player].capitalize()}, {decision.kind}: {what}",
                         details={"decision_kind": decision.kind, "context": dict(decision.context)})]
+
+    def _stalled(self) -> bool:
+        """True when a hand came and went, one story explains the table, and ``unseen_frames`` still frames have
+        not confirmed it: some slot flickers between its old and its new look frame after frame (a neighbour's
+        disc leaning into a favour space in every other frame), so two frames never agree. Then the camera asks
+        (its story first) rather than wait for ever."""
+        return self._hand_seen and len(self._frames) >= self.policy.unseen_frames
 
     # ---- disagreements: reminders, alerts, corrections -----------------------------------------------------
 

@@ -1,9 +1,12 @@
 """A hand came and went but the camera reads no move (a worker lost among the pieces on a crowded square):
 the camera asks what was done instead of waiting for ever; a still table with no hand asks nothing."""
 
+import copy
+
+from companion.games import Action, Piece
 from companion.reconciler import Reconciler
 
-from .table import hand_over, session_at, show
+from .table import advance_until, camera, hand_over, session_at, show
 
 
 def test_a_move_the_camera_cannot_read_after_a_hand_is_asked_and_the_answer_is_journaled():
@@ -19,3 +22,25 @@ def test_a_move_the_camera_cannot_read_after_a_hand_is_asked_and_the_answer_is_j
     assert actions[0] in prompts[0].actions
     reconciler.answer(prompts[0], actions[0])
     assert session.actions == [actions[0]] and session.sources == ["prompt"]
+
+
+def test_a_move_whose_old_square_flickers_frame_to_frame_is_asked_not_waited_on_for_ever():
+    """The provost moved one square, but every other frame still shows it on its old square too (as a neighbour's
+    disc leaning into a favour space in every other frame did on the rendered table): no two frames in a row agree
+    on the move, so it can't be committed; after a while the camera asks, its reading first."""
+    session, actions = session_at(["red", "blue"], seed=4, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "provost" and s.deniers[s.pending().player] >= 1
+                  and s.provost + 1 <= 28 and s.apply(s.pending().options[0].action).pending().kind != "provost")
+    state = session.state
+    move = Action(state.pending().player, "provost", {"steps": 1})
+    moved = state.apply(move).table_view()
+    both = copy.deepcopy(moved)
+    both.put(f"road.{state.provost}.provost", Piece("provost"))
+    reconciler = Reconciler(session)
+    hand_over(reconciler, moved)
+    cam = camera(state)
+    outcomes = []
+    for index in range(reconciler.policy.unseen_frames + 4):
+        outcomes += reconciler.observe(cam.read(moved if index % 2 else both, 30_000 + index))
+    assert [(o.kind, o.reason) for o in outcomes] == [("prompt", "hidden")]
+    assert outcomes[0].actions[0] == move and session.state is state, "asked, nothing committed"
