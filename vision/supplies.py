@@ -61,7 +61,9 @@ ALIGN_PX = 8                    # largest shift (px) searched between the confir
 STRONGEST_SHARE = 0.4           # share of a blob's changed pixels (the most changed) that gives its colour
 LEARNED_COLOUR_RANGE = 25.0     # weighted Lab distance from the expected colour beyond which no colour is learned
 LEARNED_SHARE = 0.3             # pixels learned per cube type: this many cubes' area per cube the rules say is there
-LIGHTNESS_WEIGHT = 1.0          # unlike ColourModel (0.45): a blob's lightness tells a silver coin from a stone (measured)
+LIGHTNESS_WEIGHT = 1.0          # not ColourModel's 0.45: lightness tells a silver coin from a stone (measured)
+
+Box = tuple[int, ...]                # x, y, width, height
 
 __all__ = ["SupplyZone", "cube_colour_model"]
 
@@ -129,7 +131,7 @@ class SupplyZone:
     def _blur(self, picture: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(picture, (self._blur_side, self._blur_side), 0)
 
-    def _moved_blobs(self, blurred: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, list[tuple[int, tuple[int, ...]]]] | None:
+    def _moved_blobs(self, blurred: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, list[tuple[int, Box]]] | None:
         """Blobs (label image, [(label, bounding box)]) where a cube-sized thing came or went since the
         confirmed picture (both blurred; ``gain`` from its light to the new one's); None when nothing did."""
         change = cv2.transform(cv2.absdiff(blurred.astype(np.float32), relight(self._confirmed_blurred, gain)),
@@ -174,7 +176,8 @@ class SupplyZone:
         if not chosen.any() or not candidates:
             return {}, 1.0
         strength = cv2.absdiff(picture, self.empty[window]).astype(np.float32).sum(axis=2)[chosen]
-        cut = np.partition(strength, int(len(strength) * (1 - STRONGEST_SHARE)))[int(len(strength) * (1 - STRONGEST_SHARE))]
+        rank = int(len(strength) * (1 - STRONGEST_SHARE))
+        cut = np.partition(strength, rank)[rank]
         lab = to_lab(picture[chosen][strength >= cut])
         sign = 1 if cubes > 0 else -1
         if abs(cubes) == 1:
