@@ -167,7 +167,8 @@ class VisionPipeline:
                     for seat in range(len(self.players)) if self._has_zone(seat)}
         self.reference = Reference(crops, hand_picture, supplies)
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
-        self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6), resting=self._resting_places(hand_picture))
+        self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6),
+                                  resting=self._resting_places(hand_picture))
         self.motion.reset()
         return pose
 
@@ -260,7 +261,8 @@ class VisionPipeline:
         areas = [((0.0, 0.0), self.layout.board_size)] + [(zone.origin, zone.size) for zone in self.layout.supplies]
         for (x, y), (w, h) in areas:
             corners = [(x - RESTING_ROOM_MM, y - RESTING_ROOM_MM), (x + w + RESTING_ROOM_MM, y + h + RESTING_ROOM_MM)]
-            (ax, ay), (bx, by) = [(round((cx - x0) * HAND_PX_PER_MM), round((cy - y0) * HAND_PX_PER_MM)) for cx, cy in corners]
+            (ax, ay), (bx, by) = [(round((cx - x0) * HAND_PX_PER_MM), round((cy - y0) * HAND_PX_PER_MM))
+                                  for cx, cy in corners]
             mask[max(ay, 0):max(by, 0), max(ax, 0):max(bx, 0)] = 255
         return mask
 
