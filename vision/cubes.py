@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from .colours import ColourModel, load_palette
+from .registration import camera_position_mm
 
 CUBE_TYPES = ("food", "wood", "stone", "cloth", "gold")
 GAIN_SAMPLE_STEP = 7
@@ -141,24 +142,11 @@ def cube_footprint_mm2(pose_image_from_board: np.ndarray, image_size: tuple[int,
     """How much board area one cube covers in a top-down picture made from this camera's view.
 
     A tilted camera sees the cube's sides too; rectified onto the board plane they stretch the cube
-    away from the camera by ``side × tan(view angle)``. The camera is recovered from the homography
-    (focal length from the orthogonality of the board's axes, principal point at the picture's centre).
+    away from the camera by ``side × tan(view angle)``, the camera being where the pose puts it.
     """
-    width, height = image_size
-    centre = np.array([[1, 0, -(width - 1) / 2], [0, 1, -(height - 1) / 2], [0, 0, 1]])
-    h = centre @ pose_image_from_board
-    denominator = h[2, 0] * h[2, 1]
-    focal2 = -(h[0, 0] * h[0, 1] + h[1, 0] * h[1, 1]) / denominator if abs(denominator) > 1e-12 else -1.0
-    focal = float(np.sqrt(focal2)) if focal2 > 0 else 0.8 * width
-    focal = float(np.clip(focal, 0.4 * width, 3.0 * width))
-    k_inverse = np.diag([1 / focal, 1 / focal, 1.0])
-    columns = k_inverse @ h
-    scale = 1.0 / np.linalg.norm(columns[:, 0])
-    r1, r2, t = columns[:, 0] * scale, columns[:, 1] * scale, columns[:, 2] * scale
-    rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
-    camera = -rotation.T @ t
+    camera = camera_position_mm(pose_image_from_board, image_size)
     horizontal = float(np.hypot(camera[0] - at_mm[0], camera[1] - at_mm[1]))
-    tangent = horizontal / max(abs(float(camera[2])), 1.0)
+    tangent = horizontal / max(float(camera[2]), 1.0)
     return side_mm * side_mm * (1.0 + min(tangent, 3.0) * 4 / np.pi)
 
 

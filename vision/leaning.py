@@ -26,37 +26,13 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .observation import pieces_for
+from .registration import camera_position_mm
 
 # Standing height of the pieces a slot may hold, in mm (a house with its roof); flat pieces don't lean.
 PIECE_HEIGHT_MM = {"worker": 15.0, "bailiff": 20.0, "house": 13.0, "provost": 7.0}
 PIECE_RADIUS_MM = 7.0         # half a worker's width: how far beside its lean line a piece still covers
 CORE_SHARE = 0.6              # the part of a slot's own circle the model judges occupancy by
 LEAN_DOUBT = 0.5              # share of the leaning-in piece's probability taken off the neighbour's reading
-
-
-def camera_position_mm(image_from_board: np.ndarray, image_size: tuple[int, int]) -> np.ndarray:
-    """Where the camera stands, in board mm (x, y, height above the board), from the board's homography.
-
-    The principal point is taken at the picture's centre (a phone or webcam is close enough to that);
-    the focal length comes from the board's axes being at right angles and of equal scale, whichever
-    of the two conditions the view determines better (one of them vanishes when the camera looks
-    along an axis of the board).
-    """
-    width, height = image_size
-    centre = np.array([[1, 0, -(width - 1) / 2], [0, 1, -(height - 1) / 2], [0, 0, 1]])
-    h = centre @ image_from_board
-    right_angle = (-(h[0, 0] * h[0, 1] + h[1, 0] * h[1, 1]), h[2, 0] * h[2, 1])
-    equal_scale = (h[0, 0] ** 2 + h[1, 0] ** 2 - h[0, 1] ** 2 - h[1, 1] ** 2, h[2, 1] ** 2 - h[2, 0] ** 2)
-    numerator, denominator = max(right_angle, equal_scale, key=lambda pair: abs(pair[1]))
-    focal2 = numerator / denominator if abs(denominator) > 1e-15 else -1.0
-    focal = float(np.sqrt(focal2)) if focal2 > 0 else 0.8 * width
-    focal = float(np.clip(focal, 0.4 * width, 3.0 * width))
-    columns = np.diag([1 / focal, 1 / focal, 1.0]) @ h
-    scale = 1.0 / np.linalg.norm(columns[:, 0])
-    r1, r2, t = columns[:, 0] * scale, columns[:, 1] * scale, columns[:, 2] * scale
-    rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
-    camera = -rotation.T @ t
-    return np.array([camera[0], camera[1], abs(camera[2])])
 
 
 def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], accepts: Sequence[Sequence[str]],

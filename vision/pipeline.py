@@ -32,10 +32,10 @@ from .colours import ColourModel, added_pixels, added_pixels_batch
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .layout import Layout
-from .leaning import camera_position_mm, doubt_leaning, shadows
+from .leaning import doubt_leaning, shadows
 from .observation import Observation, label_for
 from .recognizer import KINDS, SlotModel
-from .registration import MarkerBoard, Pose, RegistrationTracker
+from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
 from .stability import HandDetector, MotionGate
 from .supplies import SupplyZone
 from .tiles import TileLibrary

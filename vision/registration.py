@@ -352,6 +352,31 @@ class RegistrationTracker:
         return self.pose
 
 
+def camera_position_mm(image_from_board: np.ndarray, image_size: tuple[int, int]) -> np.ndarray:
+    """Where the camera stands, in board mm (x, y, height above the board), from the board's homography.
+
+    The principal point is taken at the picture's centre (a phone or webcam is close enough to that);
+    the focal length comes from the board's axes being at right angles and of equal scale, whichever
+    of the two conditions the view determines better (one of them vanishes when the camera looks
+    along an axis of the board).
+    """
+    width, height = image_size
+    centre = np.array([[1, 0, -(width - 1) / 2], [0, 1, -(height - 1) / 2], [0, 0, 1]])
+    h = centre @ image_from_board
+    right_angle = (-(h[0, 0] * h[0, 1] + h[1, 0] * h[1, 1]), h[2, 0] * h[2, 1])
+    equal_scale = (h[0, 0] ** 2 + h[1, 0] ** 2 - h[0, 1] ** 2 - h[1, 1] ** 2, h[2, 1] ** 2 - h[2, 0] ** 2)
+    numerator, denominator = max(right_angle, equal_scale, key=lambda pair: abs(pair[1]))
+    focal2 = numerator / denominator if abs(denominator) > 1e-15 else -1.0
+    focal = float(np.sqrt(focal2)) if focal2 > 0 else 0.8 * width
+    focal = float(np.clip(focal, 0.4 * width, 3.0 * width))
+    columns = np.diag([1 / focal, 1 / focal, 1.0]) @ h
+    scale = 1.0 / np.linalg.norm(columns[:, 0])
+    r1, r2, t = columns[:, 0] * scale, columns[:, 1] * scale, columns[:, 2] * scale
+    rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
+    camera = -rotation.T @ t
+    return np.array([camera[0], camera[1], abs(camera[2])])
+
+
 def parse_corners(text: str) -> list[tuple[float, float]]:
     """``"x1,y1,x2,y2,x3,y3,x4,y4"`` → four points; a clear error otherwise.
 

@@ -7,7 +7,8 @@ from companion.games import new_game
 from companion.games.table_view import Piece, TableView
 from companion.live import watching_pipeline
 from vision.layout import load_layout
-from vision.leaning import camera_position_mm, shadows
+from vision.leaning import shadows
+from vision.registration import camera_position_mm
 
 pytest.importorskip("vision.render.renderer")
 from vision.render.camera import Camera  # noqa: E402
