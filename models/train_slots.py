@@ -8,10 +8,10 @@ pairs, both cached in ``models/data/`` (git-ignored): crops drawn directly with 
 (:mod:`models.synth_crops`) and crops cut from simulated-table frames of the broad *train* domain
 (:mod:`models.render_crops`), rendered in chunks of 240 frames; a chunk can be cut at several crop
 margins at once and two chunks can render side by side (``render_chunk(start, 240, (1.25, 1.7))``).
-On the shared 2-core machine under load 6–9: 15–20 min to render a chunk, training ≈ 530–740 pairs/s
-on one thread (≈ 3 000/s idle on two). CI never runs this.
+On the shared 2-core machine under load 9–14 (niced): 7–10 min to render a chunk, training ≈ 1 250 pairs/s
+on one thread (≈ 30 min for the defaults). CI never runs this.
 
-The defaults (480 frames, 20 000 synthetic pairs, balanced, 6 epochs, margin ``vision.crops.MARGIN``)
+The defaults (1 920 frames, 20 000 synthetic pairs, balanced, 10 epochs, margin ``vision.crops.MARGIN``)
 reproduce the committed model; ``--render-frames`` and ``--epochs`` scale it up (rendered chunks are
 reused from the cache).
 """
@@ -236,9 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("models/slots.onnx"))
     parser.add_argument("--samples", type=int, default=20_000, help="synthetic pairs")
-    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2005)
-    parser.add_argument("--render-frames", type=int, default=960,
+    parser.add_argument("--render-frames", type=int, default=1920,
                         help="simulated-table frames to cut real-looking crops from (0: synthetic only)")
     parser.add_argument("--render-repeat", type=float, default=1,
                         help="how often each rendered crop is used per epoch (with --balanced: scales KIND_REPEAT)")
