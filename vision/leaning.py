@@ -12,6 +12,9 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
   read next to it, and moves part of it to "empty": the rules then decide (a second green worker in
   the inn after one move is not a legal story). When two slots lie in each other's shadow, the
   weaker reading is the one doubted.
+* :func:`hidden_behind` names the slots read empty that a standing piece read in front of them
+  covers: the camera cannot tell what stands there (a bailiff behind a worker read as empty,
+  p 0.96), so they are reported as hidden, as under a hand, and the rules keep what they know.
 
 >>> slots = {"a": {"worker:blue": 0.9, "": 0.1}, "b": {"house:blue": 0.95, "": 0.05}}
 >>> doubted = doubt_leaning(slots, {"b": ("a",)})
@@ -33,6 +36,8 @@ PIECE_HEIGHT_MM = {"worker": 15.0, "bailiff": 20.0, "house": 13.0, "provost": 7.
 PIECE_RADIUS_MM = 7.0         # half a worker's width: how far beside its lean line a piece still covers
 CORE_SHARE = 0.6              # the part of a slot's own circle the model judges occupancy by
 LEAN_DOUBT = 0.5              # share of the leaning-in piece's probability taken off the neighbour's reading
+HIDING_PIECE = 0.7            # how sure a tall piece in front must be read to hide what is behind it
+HIDING_KINDS = ("worker", "bailiff", "house")
 
 
 def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], accepts: Sequence[Sequence[str]],
@@ -100,5 +105,26 @@ def _same_piece_probability(label: str, neighbour: Mapping[str, float]) -> float
         others = pieces_for(other_label) if other_label else ()
         if len(others) == 1 and others[0].kind in PIECE_HEIGHT_MM and (
                 others[0].colour == piece.colour if piece.colour else others[0].kind == piece.kind):
+            total += probability
+    return total
+
+
+def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]]) -> frozenset[str]:
+    """Slots read (mostly) empty whose centre a tall piece, surely read on a neighbouring slot, covers."""
+    hidden = set()
+    for slot, neighbours in shadowed_by.items():
+        labels = slots.get(slot)
+        if not labels or labels.get("", 0.0) < 0.5:
+            continue
+        if any(_tall_piece_probability(slots.get(neighbour, {})) >= HIDING_PIECE for neighbour in neighbours):
+            hidden.add(slot)
+    return frozenset(hidden)
+
+
+def _tall_piece_probability(labels: Mapping[str, float]) -> float:
+    total = 0.0
+    for label, probability in labels.items():
+        pieces = pieces_for(label) if label else ()
+        if len(pieces) == 1 and pieces[0].kind in HIDING_KINDS:
             total += probability
     return total

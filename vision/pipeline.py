@@ -32,7 +32,7 @@ from .colours import ColourModel, added_pixels, added_pixels_batch
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .layout import Layout
-from .leaning import doubt_leaning, shadows
+from .leaning import doubt_leaning, hidden_behind, shadows
 from .observation import Observation, label_for
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -234,7 +234,9 @@ class VisionPipeline:
             if occluded:
                 occluded_slots = self._slots_under(reading.mask)
         crops = crop_slots(frame, pose, self.windows)
-        slots = doubt_leaning(self._read_slots(crops, occluded_slots), self._shadows(pose, frame.shape))
+        shadowed_by = self._shadows(pose, frame.shape)
+        slots = doubt_leaning(self._read_slots(crops, occluded_slots), shadowed_by)
+        occluded_slots = occluded_slots | hidden_behind(slots, shadowed_by)
         supplies, confidence = self._read_supplies(frame, pose)
         return Observation(
             frame_index=frame_index, registered=True, occluded=occluded,

@@ -69,11 +69,32 @@ def test_a_worker_is_not_also_read_as_a_house_on_the_owner_spot_next_to_it(table
 
 def test_a_worker_in_the_inn_is_not_read_in_both_places(table):
     seen = read_with(table, {"inn.left": Piece("worker", "green")})
-    assert seen.best("inn.left")[0] == "worker:green"
-    assert seen.best("inn.right")[0] == ""          # read without the lean: a green worker, p 0.52
+    # without the lean, the empty place reads as a green worker (p 0.52-0.55 with either committed model)
+    assert seen.best("inn.right")[0] == ""
 
 
 def test_a_house_alone_on_the_owner_spot_is_still_read(table):
     seen = read_with(table, {"road.1.owner": Piece("house", "blue")})
     label, probability = seen.best("road.1.owner")
     assert label == "house:blue" and probability >= 0.7
+
+
+def test_a_worker_behind_the_provost_and_the_bailiff_is_hidden_not_absent():
+    """Seen in a 4-player game: blue's worker on square 6, behind both officials, read as nothing (p 0.83-0.89)
+    and the rules raised a false alert. What the camera cannot see is reported hidden, as under a hand."""
+    layout = load_layout()
+    state = new_game("caylus", list(PLAYERS), seed=8)
+    simulated = SimulatedTable(layout, sample_style("train", 8), (960, 540))
+    pipeline = watching_pipeline(layout, PLAYERS)
+    pipeline.set_reference([simulated.render(TableView("caylus", PLAYERS), frame_seed=s)[0] for s in range(4)])
+    start = state.table_view()
+    assert start.pieces("road.6.provost") and start.pieces("road.6.bailiff")
+    frame = simulated.render(start, frame_seed=5)[0]
+    pipeline.observe(frame, still=True)
+    pipeline.confirm(frame, start)
+    placed = TableView.from_json(start.to_json())
+    placed.put("road.6.worker", Piece("worker", "blue"))
+    seen = pipeline.observe(simulated.render(placed, frame_seed=6)[0], still=True)
+    label, _ = seen.best("road.6.worker")
+    assert label == "worker:blue" or "road.6.worker" in seen.occluded_slots
+    assert seen.best("road.6.provost")[0] == "provost" and "road.6.provost" not in seen.occluded_slots
