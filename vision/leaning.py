@@ -24,9 +24,11 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Collection, Iterator, Mapping, Sequence
 
 import numpy as np
+
+from companion.games.table_view import Piece
 
 from .observation import pieces_for
 from .registration import camera_position_mm
@@ -73,24 +75,30 @@ def doubt_leaning(slots: Mapping[str, Mapping[str, float]],
         labels = slots.get(slot)
         if not labels:
             continue
-        mine = _piece_probability(labels)
         for neighbour in neighbours:
             theirs = slots.get(neighbour)
-            if not theirs:
-                continue
+            if not theirs or (slot in shadowed_by.get(neighbour, ())
+                              and _piece_probability(theirs) < _piece_probability(labels)):
+                continue        # nothing next door, or each leans into the other and this one is read more surely
             for key, probability in list(result[slot].items()):
-                shared = _same_piece_probability(key, theirs)
-                mutual = slot in shadowed_by.get(neighbour, ())
-                if not key or shared <= 0.0 or (mutual and _piece_probability(theirs) < mine):
-                    continue
-                taken = probability * LEAN_DOUBT * shared
-                result[slot][key] = probability - taken
-                result[slot][""] = result[slot].get("", 0.0) + taken
+                shared = _same_piece_probability(key, theirs) if key else 0.0
+                if shared > 0.0:
+                    taken = probability * LEAN_DOUBT * shared
+                    result[slot][key] = probability - taken
+                    result[slot][""] = result[slot].get("", 0.0) + taken
     return result
 
 
 def _piece_probability(labels: Mapping[str, float]) -> float:
     return 1.0 - labels.get("", 0.0)
+
+
+def _standing(labels: Mapping[str, float], kinds: Collection[str]) -> Iterator[tuple[Piece, float]]:
+    """The single standing pieces of ``kinds`` a reading names, with their probabilities."""
+    for label, probability in labels.items():
+        pieces = pieces_for(label) if label else ()
+        if len(pieces) == 1 and pieces[0].kind in kinds:
+            yield pieces[0], probability
 
 
 def _same_piece_probability(label: str, neighbour: Mapping[str, float]) -> float:
@@ -100,13 +108,8 @@ def _same_piece_probability(label: str, neighbour: Mapping[str, float]) -> float
     if len(pieces) != 1 or pieces[0].kind not in PIECE_HEIGHT_MM:
         return 0.0
     piece = pieces[0]
-    total = 0.0
-    for other_label, probability in neighbour.items():
-        others = pieces_for(other_label) if other_label else ()
-        if len(others) == 1 and others[0].kind in PIECE_HEIGHT_MM and (
-                others[0].colour == piece.colour if piece.colour else others[0].kind == piece.kind):
-            total += probability
-    return total
+    return sum(probability for other, probability in _standing(neighbour, PIECE_HEIGHT_MM)
+               if (other.colour == piece.colour if piece.colour else other.kind == piece.kind))
 
 
 def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]]) -> frozenset[str]:
@@ -116,15 +119,7 @@ def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping
         labels = slots.get(slot)
         if not labels or labels.get("", 0.0) < 0.5:
             continue
-        if any(_tall_piece_probability(slots.get(neighbour, {})) >= HIDING_PIECE for neighbour in neighbours):
+        if any(sum(p for _, p in _standing(slots.get(neighbour, {}), HIDING_KINDS)) >= HIDING_PIECE
+               for neighbour in neighbours):
             hidden.add(slot)
     return frozenset(hidden)
-
-
-def _tall_piece_probability(labels: Mapping[str, float]) -> float:
-    total = 0.0
-    for label, probability in labels.items():
-        pieces = pieces_for(label) if label else ()
-        if len(pieces) == 1 and pieces[0].kind in HIDING_KINDS:
-            total += probability
-    return total
