@@ -131,7 +131,7 @@ class VisionPipeline:
         self._shadow: dict[str, tuple[str, ...]] = {}
         self._shadow_key: tuple | None = None
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
-        self._white: np.ndarray | None = None        # a white frame, to see which part of the play area is in view
+        self._in_view_mask: tuple[tuple, np.ndarray] | None = None    # (hand pose, frame size) → the mask
         # The pose the hand detector's pictures are taken with: the one its resting picture was taken with.
         # The camera is still; a refined pose would shift the picture (by pixels at the table's edge, far
         # from the markers) and a patterned table cloth would change everywhere. A bump replaces it.
@@ -269,10 +269,13 @@ class VisionPipeline:
         return mask
 
     def _in_view(self, frame: np.ndarray, pose: Pose) -> np.ndarray:
-        """Where the camera sees the hand detector's picture (255) and where the play area leaves its view."""
-        if self._white is None or self._white.shape != frame.shape[:2]:
-            self._white = np.full(frame.shape[:2], 255, np.uint8)
-        return rectify(self._white, pose, self._hand_bounds, HAND_PX_PER_MM)
+        """Where the camera sees the hand detector's picture (255) and where the play area leaves its view
+        (the same until the hand detector's pose changes: made once per pose)."""
+        key = (pose.image_from_board.tobytes(), frame.shape[:2])
+        if self._in_view_mask is None or self._in_view_mask[0] != key:
+            white = np.full(frame.shape[:2], 255, np.uint8)
+            self._in_view_mask = (key, rectify(white, pose, self._hand_bounds, HAND_PX_PER_MM))
+        return self._in_view_mask[1]
 
     def _shadows(self, pose: Pose, frame_shape: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
         """Per slot, the slots whose standing piece the camera sees over its centre (for this pose)."""
