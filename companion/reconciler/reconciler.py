@@ -448,7 +448,7 @@ class Reconciler:
             # something visible happened, but the looks alike: which first decision was it?
             reason = "hidden"
             actions = tuple(dict.fromkeys(sequence[0] for sequence in sequences))
-            if len(actions) < 2 and not self._held_back(common_prefix(sequences)) and not self._stalled():
+            if len(actions) < 2 and not self._held_back(common_prefix(sequences)) and not self._waited_after_hand():
                 return []
             # the likeliest first, then every other option: the search may have missed a move the table hides
             actions += tuple(action for action in decision.actions if action not in actions)
@@ -457,7 +457,7 @@ class Reconciler:
                          if child.key == self._tree.root.key]
             if invisible:
                 reason, actions = "invisible", decision.actions
-            elif self._hand_seen and len(self._frames) >= self.policy.unseen_frames:
+            elif self._waited_after_hand():
                 # a hand came and went, and the table at rest shows nothing the camera can read as a move
                 reason, actions = "unseen", decision.actions
             else:
@@ -479,11 +479,11 @@ class Reconciler:
                         message=f"{self.session.players[decision.player].capitalize()}, {decision.kind}: {what}",
                         details={"decision_kind": decision.kind, "context": dict(decision.context)})]
 
-    def _stalled(self) -> bool:
-        """True when a hand came and went, one story explains the table, and ``unseen_frames`` still frames have
-        not confirmed it: some slot flickers between its old and its new look frame after frame (a neighbour's
-        disc leaning into a favour space in every other frame), so two frames never agree. Then the camera asks
-        (its story first) rather than wait for ever."""
+    def _waited_after_hand(self) -> bool:
+        """True when a hand came and went and the table has rested ``unseen_frames`` still frames since without a
+        commit. Then the camera asks rather than wait for ever: when no move can be read ("unseen"), and when
+        one story explains the table but some slot flickers between its old and new look frame after frame (a
+        neighbour's disc leaning into a favour space in every other frame), so two frames never agree."""
         return self._hand_seen and len(self._frames) >= self.policy.unseen_frames
 
     # ---- disagreements: reminders, alerts, corrections -----------------------------------------------------
