@@ -37,13 +37,6 @@ AVERAGE_FRAMES = 60             # a marker's corners are averaged over at most t
 STILL_MARKER_PX = 3.0           # a marker this close to where it has been seen has not moved (corner noise)
 
 
-def square_marker_corners(centre_mm: Sequence[float], size_mm: float) -> np.ndarray:
-    """Board-mm corners of an axis-aligned marker, in ArUco's order (top-left, clockwise)."""
-    x, y = float(centre_mm[0]), float(centre_mm[1])
-    h = size_mm / 2.0
-    return np.array([(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)], dtype=np.float32)
-
-
 @dataclass
 class Lens:
     """Radial lens distortion (OpenCV's k1 model) about the picture centre.
