@@ -17,8 +17,8 @@ import numpy as np
 
 KINDS = ("empty", "worker", "house", "disc", "tile", "provost", "bailiff")
 DEFAULT_MODEL = Path(__file__).resolve().parents[1] / "models" / "slots.onnx"
-# Chosen on train-domain renders (seeds 7 000 000+, 30 frames, seen from above): 1 (all of it follows the
-# model's odds, i.e. mostly "empty") 0.64 % per-slot error, 0.5: 0.63 %, 0: 0.67 %.
+# Chosen on train-domain renders (seeds 7 000 000+, 30 frames, seen from above) with the third-pass model: 1 (all
+# of it follows the model's odds, i.e. mostly "empty") 0.64 % per-slot error, 0.5: 0.63 %, 0: 0.67 %.
 WRONG_KIND_IS_EMPTY = 0.5
 CALIBRATION_SUFFIX = ".calibration.json"    # beside the model: {"empty_logit_bias": b, ...}
 
