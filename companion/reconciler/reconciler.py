@@ -462,14 +462,16 @@ class Reconciler:
                 reason, actions = "unseen", decision.actions
             else:
                 return []
-        signature = (reason, actions)
+        # the same question whatever order this frame's scores put the options in (near-ties swap frame to frame)
+        signature = (reason, frozenset(actions))
         streaks = self._streaks
         if streaks.ambiguity == signature:
             streaks.ambiguity_frames += 1
         else:
             streaks.ambiguity, streaks.ambiguity_frames = signature, 1
         already = self._asked.get(number)
-        if streaks.ambiguity_frames < self.policy.prompt_frames or (already and (already.actions, already.reason) == (actions, reason)):
+        if streaks.ambiguity_frames < self.policy.prompt_frames or (
+                already and (already.reason, frozenset(already.actions)) == signature):
             return []
         asked = _Prompted(number, actions, reason)
         self._asked[number] = asked

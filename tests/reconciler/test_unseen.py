@@ -44,3 +44,27 @@ def test_a_move_whose_old_square_flickers_frame_to_frame_is_asked_not_waited_on_
         outcomes += reconciler.observe(cam.read(moved if index % 2 else both, 30_000 + index))
     assert [(o.kind, o.reason) for o in outcomes] == [("prompt", "hidden")]
     assert outcomes[0].actions[0] == move and session.state is state, "asked, nothing committed"
+
+
+def test_a_hidden_choice_whose_likeliest_answer_swaps_frame_to_frame_is_still_asked():
+    """Seed-6 regression on the rendered table: at the marketplace the cubes were read with little confidence, and
+    'sold nothing' and 'sold cloth' took turns as the likeliest story from frame to frame. The camera must ask once
+    the choice has stayed open long enough, whichever story leads in the last frame, not wait for ever."""
+    from dataclasses import replace
+    session, actions = session_at(["red", "blue", "green"], seed=6, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "sell" and len(s.pending().options) >= 3)
+    state = session.state
+    options = [option.action for option in state.pending().options]
+    looks = [state.apply(action).table_view() for action in options[:2]]
+    reconciler = Reconciler(session)
+    hand_over(reconciler, looks[0])
+    cam = camera(state)
+    seat = state.pending().player
+    colour = session.players[seat]
+    outcomes = []
+    for index in range(reconciler.policy.unseen_frames + reconciler.policy.prompt_frames + 4):
+        reading = cam.read(looks[index % 2], 40_000 + index)
+        outcomes += reconciler.observe(replace(reading, supply_confidence={**reading.supply_confidence, colour: 0.2}))
+    prompts = [o for o in outcomes if o.kind == "prompt"]
+    assert len(prompts) == 1 and prompts[0].reason == "hidden" and session.state is state
+    assert set(options[:2]) <= set(prompts[0].actions)
