@@ -7,7 +7,13 @@ time per frame, and per committed move the latency from the first frame where th
 again (the hand gone) to the commit — in frames and in milliseconds — plus wrong commits, alerts, and
 the decisions asked on the tablet, split into hidden choices (the camera cannot see them) and others.
 
-    .venv/bin/python tests/benchmarks/bench_live.py [DECISIONS] [--size 960x540] [--domain train] [--seed 5] [--players 2]
+With ``--games N`` it plays seeds SEED … SEED+N-1 and prints one line per game, then the totals. A scripted
+player settles every alert with "override" after ``--override-after`` frames, as a player would on the tablet:
+the simulated table is always right, so every alert is a false one, and the game goes on so that all of them
+are counted (0 leaves alerts open: the first one stops the game, as in the CI test).
+
+    .venv/bin/python tests/benchmarks/bench_live.py [DECISIONS] [--size 960x540] [--domain train|holdout|demo]
+        [--seed 5] [--players 2] [--games 1] [--override-after 5]
 """
 
 from __future__ import annotations
@@ -38,7 +44,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def main() -> None:
+def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str,
+         override_after: int) -> dict:
+    """One game on the simulated table through the real pipeline; what a user would notice, as one dict."""
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
@@ -46,26 +54,17 @@ def main() -> None:
     from companion.web.desk import Desk
     from vision.layout import load_layout
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument("decisions", type=int, nargs="?", default=0, help="stop after this many (0: the whole game)")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--size", default="960x540")
-    parser.add_argument("--domain", default="train")
-    parser.add_argument("--seed", type=int, default=5)
-    args = parser.parse_args()
-    size = tuple(int(v) for v in args.size.split("x"))
-    players = ("red", "blue", "green", "yellow", "black")[:args.players]
-    enough = args.decisions or 10_000
-
+    enough = decisions or 10_000
     desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(players), seed=args.seed, variants={}, guided=False)
-    world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=args.seed, size=size, domain=args.domain)
+    desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=False)
+    world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain)
     loop = TableLoop(desk, world, watching_pipeline(load_layout(), players), keep_timings=True,
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)])
     loop.set_reference(world.setup_pictures())
 
     rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
     latencies_frames, latencies_ms = [], []
+    alert_seen: dict[int, tuple[int, int]] = {}         # alert id → (frame, decisions committed) when first seen
     was_occluded = True
     started = time.perf_counter()
     frames = 0
@@ -84,6 +83,10 @@ def main() -> None:
             frame_at, time_at = rest_started.pop(after)
             latencies_frames.append(frames - frame_at)
             latencies_ms.append((time.perf_counter() - time_at) * 1000)
+        for alert in desk.session.open_alerts():
+            alert_seen.setdefault(alert.id, (frames, after))
+            if override_after and frames - alert_seen[alert.id][0] >= override_after:
+                desk.session.resolve_alert(alert.id, how="override")
     elapsed = time.perf_counter() - started
     session = desk.session
     wrong = next((i for i, (a, b) in enumerate(zip(session.actions, world.actions)) if a != b), None)
@@ -101,25 +104,70 @@ def main() -> None:
         if outcome.kind == "prompt" and outcome.decision is not None:
             key = f"{outcome.reason} {states[outcome.decision].pending().kind}"
             questions[key] = questions.get(key, 0) + 1
-    print(json.dumps({
-        "size": args.size, "domain": args.domain, "seed": args.seed,
+    return {
+        "size": "x".join(map(str, size)), "domain": domain, "players": len(players), "seed": seed,
         "decisions_committed": len(session.actions), "world_decisions": len(world.actions), "frames": frames,
-        "loop_fps": round(frames / elapsed, 2),
+        "seconds": round(elapsed), "loop_fps": round(frames / elapsed, 2),
         "observe_ms_median": round(statistics.median(t.observe_ms for t in timings), 1) if timings else None,
         "reconcile_ms_median": round(statistics.median(t.reconcile_ms for t in timings), 1) if timings else None,
         "reconcile_ms_p95": round(percentile([t.reconcile_ms for t in timings], 0.95), 1) if timings else None,
         "rest_to_commit_frames_median": statistics.median(latencies_frames) if latencies_frames else None,
         "rest_to_commit_ms_median": round(statistics.median(latencies_ms), 1) if latencies_ms else None,
         "rest_to_commit_ms_p95": round(percentile(latencies_ms, 0.95), 1) if latencies_ms else None,
+        "rest_to_commit_ms": latencies_ms,
         "sources": {s: session.sources.count(s) for s in sorted(set(session.sources))},
         "game_over": session.state.is_over,
+        "scores_equal": session.state.scores() == world.state.scores() if session.state.is_over else None,
         "prompts_for_hidden_choices": asked[True], "prompts_beyond_hidden_choices": asked[False],
         "committed_without_prompt_beyond_hidden_pct": round(
             100 * (len(session.actions) - asked[False]) / max(1, len(world.actions)), 1),
         "answered_by_kind": answered_by_kind, "questions_by_reason_and_kind": questions,
         "first_wrong_commit": wrong,
-        "alerts": [{"kind": a.kind, "place": a.place, "message": a.message} for a in session.alerts],
-    }, indent=1))
+        "alerts": [{"decision": alert_seen.get(a.id, (None, None))[1], "kind": a.kind, "place": a.place, "message": a.message}
+                   for a in session.alerts],
+    }
+
+
+def totals(games: list[dict]) -> dict:
+    """The benchmark's figures over all games: the issue's targets, summed or pooled."""
+    decisions = sum(g["world_decisions"] for g in games)
+    beyond = sum(g["prompts_beyond_hidden_choices"] for g in games)
+    latencies = [ms for g in games for ms in g["rest_to_commit_ms"]]
+    return {
+        "games": len(games), "games_over": sum(g["game_over"] for g in games),
+        "games_with_equal_scores": sum(bool(g["scores_equal"]) for g in games),
+        "games_with_a_wrong_commit": sum(g["first_wrong_commit"] is not None for g in games),
+        "decisions": decisions, "false_alerts": sum(len(g["alerts"]) for g in games),
+        "prompts_for_hidden_choices": sum(g["prompts_for_hidden_choices"] for g in games),
+        "prompts_beyond_hidden_choices": beyond,
+        "committed_without_prompt_beyond_hidden_pct": round(
+            100 * (sum(g["decisions_committed"] for g in games) - beyond) / max(1, decisions), 2),
+        "rest_to_commit_ms_median": round(statistics.median(latencies), 1) if latencies else None,
+        "loop_fps_median": statistics.median(g["loop_fps"] for g in games),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("decisions", type=int, nargs="?", default=0, help="stop after this many (0: the whole game)")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--size", default="960x540")
+    parser.add_argument("--domain", default="train")
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--games", type=int, default=1, help="play seeds SEED .. SEED+GAMES-1")
+    parser.add_argument("--override-after", type=int, default=5,
+                        help="frames before the scripted player overrides an open alert (0: never)")
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+    players = ("red", "blue", "green", "yellow", "black")[:args.players]
+    games = []
+    for seed in range(args.seed, args.seed + args.games):
+        game = play(args.decisions, players, seed, size, args.domain, args.override_after)
+        games.append(game)
+        shown = {k: v for k, v in game.items() if k != "rest_to_commit_ms"}
+        print(json.dumps(shown, indent=None if args.games > 1 else 1), flush=True)
+    if args.games > 1:
+        print(json.dumps({"totals": totals(games)}, indent=1))
 
 
 if __name__ == "__main__":
