@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Collection, Sequence
 
 import numpy as np
 
@@ -172,14 +172,20 @@ class VisionPipeline:
         self.motion.reset()
         return pose
 
-    def confirm(self, frame: np.ndarray, view: TableView) -> None:
-        """Learn from a frame whose contents the rules have confirmed (see the module docstring)."""
+    def confirm(self, frame: np.ndarray, view: TableView, *, doubted: Collection[str] = ()) -> None:
+        """Learn from a frame whose contents the rules have confirmed (see the module docstring).
+
+        Slots in ``doubted`` (read as something else than ``view`` says) teach nothing: at the start of a game
+        the first still frame may already show a move the rules don't know of yet.
+        """
         pose = self.tracker.pose
         if pose is None or self.reference is None:
             return
         crops = crop_slots(frame, pose, self.windows)
         learned: dict[str, list[np.ndarray]] = {}
         for i, name in enumerate(self.slot_names):
+            if name in doubted:
+                continue
             pieces = view.pieces(name)
             if not pieces:
                 self.reference.crops[i] = crops[i]

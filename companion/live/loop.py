@@ -253,8 +253,10 @@ class TableLoop:
                 self._repipe(tuple(session.players))
                 return []
         if self._confirmed is None and observation.stable:
-            # the game's starting (or resumed) state is what the rules vouch for before any move
-            self.pipeline.confirm(image, session.state.table_view())
+            # the game's starting (or resumed) state is what the rules vouch for before any move; but the first
+            # still frame may already show a move: those squares keep their setup look, or the move would be
+            # learned as what the empty square looks like and never be seen
+            self.pipeline.confirm(image, session.state.table_view(), doubted=self._doubted(observation))
             self._confirmed = len(session.actions)
         try:
             outcomes = self._reconciler.observe(observation)
@@ -277,8 +279,12 @@ class TableLoop:
         """True when no slot reads, with some confidence, other than the committed state shows: then the
         frame can teach vision (references, tile looks, colours, supplies) without learning a piece the
         state doesn't know of."""
+        return not self._doubted(observation)
+
+    def _doubted(self, observation: Observation) -> set[str]:
+        """The slots read, with some confidence, other than the committed state shows."""
         expected = VisibleView.of(self.desk.session.state.table_view())
-        return not confident_mismatches(observation, expected, confident=AGREEMENT_DOUBT).slots
+        return set(confident_mismatches(observation, expected, confident=AGREEMENT_DOUBT).slots)
 
     def _repipe(self, players: tuple[str, ...]) -> None:
         """A new game with other colours: a pipeline for them, on the same empty board and model."""
