@@ -28,7 +28,7 @@ import numpy as np
 
 from companion.games.table_view import TableView
 
-from .colours import ColourModel, added_pixels, added_pixels_batch
+from .colours import ColourModel, added_pixels, added_pixels_batch, quantile_within, relit_change, row_means
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .layout import Layout
@@ -76,13 +76,11 @@ def change_level(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
     """Per crop pair: the 90th percentile of the (light-matched, 3×3-smoothed) colour change, 0…765."""
     if len(currents) == 0:
         return np.zeros(0)
-    current = currents.astype(np.float32)
-    reference = references.astype(np.float32)
-    count = len(current)
-    gain = (current.reshape(count, -1, 3).mean(axis=1) + 1) / (reference.reshape(count, -1, 3).mean(axis=1) + 1)
-    change = np.abs(current - reference * gain[:, None, None, :]).sum(axis=3)
-    smooth = cv2.blur(change.reshape(-1, change.shape[2]), (3, 3)).reshape(change.shape)
-    return np.percentile(smooth.reshape(count, -1), 90, axis=1)
+    count, side = len(currents), currents.shape[1]
+    gains = (row_means(currents) + 1) / (row_means(references) + 1)
+    change = relit_change(references, currents, gains)
+    smooth = cv2.blur(change.reshape(count * side, -1), (3, 3)).reshape(count, -1)
+    return quantile_within(smooth, np.ones(smooth.shape, bool), 0.9)
 
 
 def play_area(layout: Layout, margin_mm: float) -> tuple[float, float, float, float]:
