@@ -24,6 +24,7 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Collection, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -31,6 +32,8 @@ import numpy as np
 from companion.games.table_view import Piece
 
 from .observation import pieces_for
+
+_pieces_of = lru_cache(maxsize=4096)(pieces_for)   # a frame parses the same few labels thousands of times
 from .registration import camera_position_mm
 
 # Standing height of the pieces a slot may hold, in mm (a house with its roof); flat pieces don't lean.
@@ -96,7 +99,7 @@ def _piece_probability(labels: Mapping[str, float]) -> float:
 def _standing(labels: Mapping[str, float], kinds: Collection[str]) -> Iterator[tuple[Piece, float]]:
     """The single standing pieces of ``kinds`` a reading names, with their probabilities."""
     for label, probability in labels.items():
-        pieces = pieces_for(label) if label else ()
+        pieces = _pieces_of(label) if label else ()
         if len(pieces) == 1 and pieces[0].kind in kinds:
             yield pieces[0], probability
 
@@ -104,7 +107,7 @@ def _standing(labels: Mapping[str, float], kinds: Collection[str]) -> Iterator[t
 def _same_piece_probability(label: str, neighbour: Mapping[str, float]) -> float:
     """How likely the neighbour holds a standing piece that would look like ``label`` leaning in: of
     the same colour (or, for the neutral provost and bailiff, the same piece)."""
-    pieces = pieces_for(label)
+    pieces = _pieces_of(label)
     if len(pieces) != 1 or pieces[0].kind not in PIECE_HEIGHT_MM:
         return 0.0
     piece = pieces[0]

@@ -386,17 +386,20 @@ class VisionPipeline:
         """Kind probabilities × colour (or building) probabilities → label probabilities."""
         name = self.slot_names[index]
         labels: dict[str, float] = {}
+        colour_odds: dict[str, float] | None = None      # the same pixels for every coloured kind: measured once
         for kind, p in zip(KINDS, kind_probabilities.tolist()):
             if p < MIN_LABEL_PROBABILITY:
                 continue
             if kind == "empty":
                 labels[""] = labels.get("", 0.0) + p
             elif kind in COLOURED_KINDS:
+                if colour_odds is None:
+                    colour_odds = self.colours.probabilities(pixels)
                 if kind == "disc" and name.startswith(MULTI_DISC_PREFIXES):
-                    for label, q in self._disc_groups(pixels).items():
+                    for label, q in self._disc_groups(pixels, colour_odds).items():
                         labels[label] = labels.get(label, 0.0) + p * q
                     continue
-                for colour, q in self.colours.probabilities(pixels).items():
+                for colour, q in colour_odds.items():
                     label = f"{kind}:{colour}"
                     labels[label] = labels.get(label, 0.0) + p * q
             elif kind == "tile":
@@ -427,15 +430,16 @@ class VisionPipeline:
         under[expected] = under.get(expected, 0.0) + COVERED_TILE_KEPT
         return {name: covered * q + (1 - covered) * looks.get(name, 0.0) for name, q in under.items()}
 
-    def _disc_groups(self, pixels: np.ndarray) -> dict[str, float]:
-        """Several discs on one space: every player colour that owns a fair share of the added pixels."""
+    def _disc_groups(self, pixels: np.ndarray, colour_odds: dict[str, float]) -> dict[str, float]:
+        """Several discs on one space: every player colour that owns a fair share of the added pixels
+        (``colour_odds``: the pixels' :meth:`ColourModel.probabilities`, for a single disc)."""
         if len(pixels) == 0:
             return {f"disc:{c}": 1.0 / len(self.colours.names) for c in self.colours.names}
         nearest = self.colours.nearest(pixels)
         shares = np.bincount(nearest, minlength=len(self.colours.names)) / len(nearest)
         present = [self.colours.names[i] for i in np.argsort(-shares) if shares[i] >= DISC_SHARE]
         if len(present) <= 1:
-            return {f"disc:{c}": q for c, q in self.colours.probabilities(pixels).items()}
+            return {f"disc:{c}": q for c, q in colour_odds.items()}
         from companion.games.table_view import Piece
         return {label_for(Piece("disc", c) for c in present): 1.0}
 

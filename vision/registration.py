@@ -132,10 +132,10 @@ class MarkerBoard:
         pasted side by side into one strip: a fraction of the pixels, so a fraction of the time.
         A marker that moved out of its window (a bump) is then simply not seen there.
         """
-        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         if near is None:
+            grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
             return self._detect_in(grey, np.zeros(2))
-        height, width = grey.shape
+        height, width = image.shape[:2]
         windows = []
         for corners_mm in self.corners_mm.values():
             corners = near.to_image(corners_mm)
@@ -149,13 +149,14 @@ class MarkerBoard:
         if not windows:
             return {}
         strip_height = max(y1 - y0 for _, y0, _, y1 in windows)
-        strip = np.full((strip_height, sum(x1 - x0 + 8 for x0, _, x1, _ in windows)), 255, np.uint8)
+        # the windows are cut from the colour picture and only the strip made grey (not the whole frame)
+        strip = np.full((strip_height, sum(x1 - x0 + 8 for x0, _, x1, _ in windows)) + image.shape[2:], 255, np.uint8)
         offsets, x = [], 0
         for x0, y0, x1, y1 in windows:
-            strip[: y1 - y0, x: x + x1 - x0] = grey[y0:y1, x0:x1]
+            strip[: y1 - y0, x: x + x1 - x0] = image[y0:y1, x0:x1]
             offsets.append((x, x + x1 - x0, np.array([x0 - x, y0], np.float32)))
             x += x1 - x0 + 8
-        found = self._detect_in(strip, np.zeros(2))
+        found = self._detect_in(strip if strip.ndim == 2 else cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY), np.zeros(2))
         placed = {}
         for marker_id, corners in found.items():
             centre_x = corners[:, 0].mean()
