@@ -66,8 +66,9 @@ def light_gain(reference: np.ndarray, current: np.ndarray) -> np.ndarray:
 
 
 def relight(picture: np.ndarray, gain: np.ndarray) -> np.ndarray:
-    """``picture`` (float32) as it would look under a lamp with these per-channel gains."""
-    return cv2.multiply(picture.astype(np.float32), tuple(float(g) for g in gain) + (0.0,))
+    """``picture`` as it would look under a lamp with these per-channel gains (float32)."""
+    # the conversion inside cv2 (dtype): the same values, ~10× faster than multiplying a float32 copy
+    return cv2.multiply(picture, tuple(float(g) for g in gain) + (0.0,), dtype=cv2.CV_32F)
 
 
 def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 45.0) -> np.ndarray:
