@@ -54,6 +54,8 @@ class Observation:
     * ``slots``: slot name → {label: probability}, probabilities summing to 1, for every slot read.
     * ``supplies``: player colour → cube type → count seen in that player's supply zone;
       ``supply_confidence``: colour → probability that the counts are exactly right.
+    * ``hand_from``: while a hand is over the board, the colour of the seat whose side it reached in from
+      (:mod:`vision.hand_side`); None when no hand is there or its side is unsure.
     """
 
     frame_index: int = 0
@@ -64,6 +66,7 @@ class Observation:
     occluded_slots: frozenset[str] = frozenset()
     supplies: dict[str, dict[str, int]] = field(default_factory=dict)
     supply_confidence: dict[str, float] = field(default_factory=dict)
+    hand_from: str | None = None
     elapsed_ms: float = 0.0
 
     def best(self, slot: str) -> tuple[str, float]:
@@ -79,7 +82,7 @@ class Observation:
             "frame_index": self.frame_index, "registered": self.registered, "occluded": self.occluded,
             "stable": self.stable, "slots": self.slots, "occluded_slots": sorted(self.occluded_slots),
             "supplies": self.supplies, "supply_confidence": self.supply_confidence,
-            "elapsed_ms": round(self.elapsed_ms, 2),
+            "hand_from": self.hand_from, "elapsed_ms": round(self.elapsed_ms, 2),
         }
 
     @classmethod
@@ -91,5 +94,6 @@ class Observation:
             occluded_slots=frozenset(data.get("occluded_slots", ())),
             supplies={c: {k: int(v) for k, v in n.items()} for c, n in data.get("supplies", {}).items()},
             supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
+            hand_from=data.get("hand_from"),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
         )

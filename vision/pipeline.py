@@ -36,6 +36,7 @@ from .leaning import doubt_leaning, hidden_behind, shadows
 from .observation import Observation, label_for
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
+from .hand_side import ArmTracker, SeatSides
 from .stability import HandDetector, MotionGate
 from .supplies import SupplyZone
 from .tiles import TileLibrary
@@ -126,6 +127,7 @@ class VisionPipeline:
                 self._colour_area[i] = own_space(self.windows[name], layout.region(name), scale=OWN_SPACE_SCALE)
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
+        self.arms = ArmTracker(SeatSides.of(layout, self.players))    # which seat's side a hand came from
         self._shadow: dict[str, tuple[str, ...]] = {}
         self._shadow_key: tuple | None = None
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
@@ -229,12 +231,14 @@ class VisionPipeline:
                                elapsed_ms=(time.perf_counter() - started) * 1000)
         occluded_slots: frozenset[str] = frozenset()
         occluded = False
+        hand_from = None
         if self.hands is not None:
             if self._hand_pose is None or self.tracker.bumped:
                 self._hand_pose = pose
             reading = self.hands.read(rectify(frame, self._hand_pose, self._hand_bounds, HAND_PX_PER_MM),
                                       self._in_view(frame, self._hand_pose))
             occluded = reading.occluded
+            hand_from = self.arms.read(reading.mask, reading.edge)
             if occluded:
                 occluded_slots = self._slots_under(reading.mask)
         crops = crop_slots(frame, pose, self.windows)
@@ -246,7 +250,7 @@ class VisionPipeline:
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
             slots=slots, occluded_slots=occluded_slots, supplies=supplies, supply_confidence=confidence,
-            elapsed_ms=(time.perf_counter() - started) * 1000)
+            hand_from=hand_from, elapsed_ms=(time.perf_counter() - started) * 1000)
 
     def _covering_slots(self) -> dict[int, list[int]]:
         """For each slot that accepts tiles, the other slots whose centre lies on it (a worker's circle)."""

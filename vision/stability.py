@@ -112,6 +112,7 @@ def skin_mask(image: np.ndarray) -> np.ndarray:
 class HandReading:
     occluded: bool
     mask: np.ndarray          # uint8 0/255, same size as the board picture: where the hand is
+    edge: np.ndarray | None = None   # bool: the band an arm comes in over (the picture's or the view's edge)
 
 
 class HandDetector:
@@ -188,7 +189,7 @@ class HandDetector:
             hand = _followed_into_faint_change(hand, (faint_change > FAINT_DIFFERENCE * FOLLOW_SHARE) & (judged > 0))
             # The fingers' shadow, the wrist's edges and fingertips the colour of the art still hide pieces.
             hand = cv2.dilate(hand, np.ones((HIDDEN_AROUND_PX * 2 + 1,) * 2, np.uint8))
-        return HandReading(bool(hand.any()), hand)
+        return HandReading(bool(hand.any()), hand, edge)
 
     def _settled(self, blurred: np.ndarray, blob: np.ndarray, skin: np.ndarray) -> bool:
         """Count the reads in a row the blob has lain still; True once it has long enough (longer for skin).
