@@ -126,6 +126,7 @@ class Scores:
     unregistered_frames: int = 0
     elapsed_ms: list[float] = field(default_factory=list)
     first_ms: list[float] = field(default_factory=list)
+    stage_ms: list[dict[str, float]] = field(default_factory=list)     # per timed frame: stage → ms
     errors: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -150,6 +151,12 @@ class Scores:
             "slots_scored": self.slots_total,
             "top_confusions": dict(sorted(self.errors.items(), key=lambda kv: -kv[1])[:12]),
         }
+
+    def stage_medians(self) -> dict[str, float]:
+        """Median milliseconds per stage of the timed frames (a stage a frame skipped counts 0 there)."""
+        stages = list(dict.fromkeys(stage for frame in self.stage_ms for stage in frame))
+        return {stage: round(float(np.median([frame.get(stage, 0.0) for frame in self.stage_ms])), 2)
+                for stage in stages}
 
 
 def setup_pipeline(truth: dict[str, Any], layout: Layout, model: SlotModel | None) -> VisionPipeline:
@@ -245,9 +252,11 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
 
 
 def evaluate(folder: Path, layout_name: str = "caylus-2005", model_path: str | Path | None = None,
-             limit: int | None = None, hand_trials: bool = False, empty_bias: float | None = None) -> dict[str, Any]:
+             limit: int | None = None, hand_trials: bool = False, empty_bias: float | None = None,
+             stages: bool = False) -> dict[str, Any]:
     """Score every frame of a rendered set; ``hand_trials`` also renders each table once more with a
-    hand over the board (the sets have few hands; the no-report-under-a-hand target needs many)."""
+    hand over the board (the sets have few hands; the no-report-under-a-hand target needs many);
+    ``stages`` adds the median time of each stage of the timed readings (``median_stage_ms``)."""
     layout = load_layout(layout_name)
     model = SlotModel(model_path, empty_bias=empty_bias) if model_path else SlotModel(empty_bias=empty_bias)
     scores = Scores()
@@ -263,10 +272,14 @@ def evaluate(folder: Path, layout_name: str = "caylus-2005", model_path: str | P
         # Live, the pose is tracked from the previous frame and the slot warps are cached: the second
         # reading of the frame is what every frame after the first costs.
         scores.elapsed_ms.append(pipeline.observe(frame, frame_index=count, still=True).elapsed_ms)
+        scores.stage_ms.append(dict(pipeline.stage_ms))
         score_frame(scores, observation, truth, layout)
         if hand_trials:
             trial = hand_trial(pipeline, table, truth, layout, np.random.default_rng([count, 7]))
             if trial is not None:
                 scores.hand_frames += 1
                 scores.occluded_false_reports += int(trial[1])
-    return scores.to_json()
+    result = scores.to_json()
+    if stages:
+        result["median_stage_ms"] = scores.stage_medians()
+    return result

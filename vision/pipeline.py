@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Collection, Sequence
+from typing import Callable, Collection, Sequence
 
 import numpy as np
 
@@ -62,6 +62,20 @@ NEW_TILE_SHARE = 0.5         # belief that a tile on a square with no confirmed 
 FRESH_TILE_DOUBT = 0.9       # how much a slot's reading is doubted while an unconfirmed tile lies under it
 PASSING_KINDS = ("worker", "provost", "bailiff")     # pieces that stand on a tile for a while only
 COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still there, and still the building confirmed
+
+
+class StageTimes:
+    """Milliseconds spent in each stage of one :meth:`VisionPipeline.observe` (``bench_vision.py --stages``)."""
+
+    def __init__(self) -> None:
+        self.ms: dict[str, float] = {}
+        self._last = time.perf_counter()
+
+    def __call__(self, stage: str) -> None:
+        """The time since the last call was spent in ``stage``."""
+        now = time.perf_counter()
+        self.ms[stage] = self.ms.get(stage, 0.0) + (now - self._last) * 1000
+        self._last = now
 
 
 @dataclass
@@ -136,6 +150,7 @@ class VisionPipeline:
         # The camera is still; a refined pose would shift the picture (by pixels at the table's edge, far
         # from the markers) and a patterned table cloth would change everywhere. A bump replaces it.
         self._hand_pose: Pose | None = None
+        self.stage_ms: dict[str, float] = {}     # the last observe's time per stage
 
     # -- setup ---------------------------------------------------------------------------------------
     def set_reference(self, empty_board: np.ndarray | Sequence[np.ndarray],
@@ -222,8 +237,12 @@ class VisionPipeline:
     def observe(self, frame: np.ndarray, frame_index: int = 0, still: bool | None = None) -> Observation:
         """Read one frame. ``still`` overrides the motion gate (a single photo is still by definition)."""
         started = time.perf_counter()
+        lap = StageTimes()
+        self.stage_ms = lap.ms
         pose = self.tracker.update(frame) if self.tracker.markers is not None or self.tracker.pose is not None else None
+        lap("registration")
         moving_ok = self.motion.update(frame)
+        lap("motion")
         if still is not None:
             moving_ok = still
         if pose is None or self.reference is None:
@@ -241,11 +260,16 @@ class VisionPipeline:
             hand_from = self.arms.read(reading.mask, reading.edge)
             if occluded:
                 occluded_slots = self._slots_under(reading.mask)
+            lap("hands")
         crops = crop_slots(frame, pose, self.windows)
+        lap("crops")
+        read = self._read_slots(crops, occluded_slots, lap)
         shadowed_by = self._shadows(pose, frame.shape)
-        slots = doubt_leaning(self._read_slots(crops, occluded_slots), shadowed_by)
+        slots = doubt_leaning(read, shadowed_by)
         occluded_slots = occluded_slots | hidden_behind(slots, shadowed_by)
+        lap("leaning")
         supplies, confidence = self._read_supplies(frame, pose)
+        lap("supplies")
         return Observation(
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
@@ -306,18 +330,21 @@ class VisionPipeline:
                 hidden.add(name)
         return frozenset(hidden)
 
-    def _read_slots(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, dict[str, float]]:
+    def _read_slots(self, crops: np.ndarray, hidden: frozenset[str],
+                    lap: Callable[[str], None] = lambda stage: None) -> dict[str, dict[str, float]]:
         if self.model is None:
             return {}
         visible = np.array([i for i, name in enumerate(self.slot_names) if name not in hidden], dtype=int)
         # Slots whose crop is the reference up to light and noise are empty without asking the model:
         # most of the board, most of the time. The bar sits well below the smallest change a piece makes.
         changed = change_level(self.reference.crops[visible], crops[visible]) >= UNCHANGED_BELOW
+        lap("change levels")
         kinds = self._unchanged_kinds[visible]
         asked = visible[changed]
         if len(asked):
             kinds[changed] = self.model.kind_probabilities(self.reference.crops[asked], crops[asked],
                                                            [self.accepts[i] for i in asked])
+        lap("slot model")
         read = changed | self._doubt_slots_on_fresh_tiles(visible, kinds)
         # Colours are measured only where a coloured piece is a real possibility (most slots are empty).
         coloured = [KINDS.index(k) for k in COLOURED_KINDS]
@@ -325,6 +352,7 @@ class VisionPipeline:
         rows = visible[needs_colour]
         added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[rows], crops[rows],
                                                                    within=self._colour_area[rows])))
+        lap("piece pixels")
         slots = {}
         row_of = {int(i): row for row, i in enumerate(visible)}
         for row, i in enumerate(visible):
@@ -345,6 +373,7 @@ class VisionPipeline:
                 row_kinds[KINDS.index("tile")] += kept
             slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)),
                                                      covered)
+        lap("labels")
         return slots
 
     def _unchanged_readings(self) -> tuple[np.ndarray, list[dict[str, float]]]:

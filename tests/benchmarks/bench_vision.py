@@ -1,12 +1,14 @@
 """Recognition on the held-out domain: the issue's targets, measured.
 
-    .venv/bin/python tests/benchmarks/bench_vision.py [--frames 60] [--seed 4242]
+    .venv/bin/python tests/benchmarks/bench_vision.py [--frames 60] [--seed 4242] [--stages]
 
 Renders ``--frames`` stills of the *holdout* domain (board art, tables, camera angles, lenses and light
 never used in training; seeds never used in training) into models/data/ (git-ignored, reused on the
 next run), then scores them with the same code as ``companion eval-vision`` and prints one JSON object
 with the targets beside the figures. Each table is also rendered once with a hand reaching over the
-board, to count reports of a stable state under a hand.
+board, to count reports of a stable state under a hand. ``--stages`` adds ``median_stage_ms``: where a
+frame's time goes (registration, motion, hands, crops, change levels, slot model, piece pixels, labels,
+leaning, supplies).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=60)
     parser.add_argument("--seed", type=int, default=4242)
     parser.add_argument("--model", default=None)
+    parser.add_argument("--stages", action="store_true", help="also print the median time of each stage")
     args = parser.parse_args()
     folder = REPO / "models" / "data" / f"holdout-{args.seed}-{args.frames}"
     if not (folder / f"frame_{args.frames - 1:04d}.json").exists():
@@ -39,7 +42,7 @@ def main() -> int:
     from vision.evaluation import evaluate
 
     started = time.perf_counter()
-    result = evaluate(folder, model_path=args.model, hand_trials=True)
+    result = evaluate(folder, model_path=args.model, hand_trials=True, stages=args.stages)
     result["seconds"] = round(time.perf_counter() - started, 1)
     result["targets"] = TARGETS
     result["set"] = str(folder.relative_to(REPO))
