@@ -25,6 +25,7 @@ from companion.games import Action, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
+from .actors import Reach, reached_in
 from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
@@ -108,6 +109,7 @@ class Reconciler:
         self._overrides_seen: dict[str, tuple[Any, str]] = {}
         self._asked: dict[int, _Prompted] = {}        # decision number → the prompt asked for it
         self._hand_seen = False       # a hand came over the board since the last decision
+        self._reach = Reach()         # whose arms came since the table was last caught up with (actors.py)
         self._history_views: dict[int, VisibleView] = {}
         self._seen_actions: tuple[Action, ...] = tuple(session.actions)
         self._undone: _Undone | None = None
@@ -117,6 +119,7 @@ class Reconciler:
     def observe(self, observation: Observation) -> list[Outcome]:
         """Take one frame's reading; return what was committed, asked, alerted or resolved because of it."""
         self._sync()
+        self._reach.see(observation)
         if not (observation.registered and observation.stable and not observation.occluded):
             self._streaks = _Streaks(persistent={})
             self._forget_frames()
@@ -142,12 +145,12 @@ class Reconciler:
         if any(self._streaks.persistent.get(item, 0) >= self.policy.confirm_frames
                for item in _items(held)) or self._blocked():
             return outcomes
-        plausible = self._plausible(scored)
+        plausible = self._reached_in(self._plausible(scored))
         if self._commit_due(plausible) and self._add_look_alikes():
             scored = self._scored()
             best = scored[0][1]
-            plausible = self._plausible(scored)
-        committed = self._commit_if_confirmed(plausible, best, observation)
+            plausible = self._reached_in(self._plausible(scored))
+        committed = self._commit_if_confirmed(plausible, plausible[0], observation)
         if committed:
             outcomes.append(committed)
         else:
@@ -244,6 +247,12 @@ class Reconciler:
                 if node.key == best.key or (node.visible_steps <= most_steps
                                             and self._evidence(node.key) >= evidence - self.policy.margin)]
 
+    def _reached_in(self, plausible: list[Node]) -> list[Node]:
+        """The plausible stories whose movers reached in, when the camera is sure whose arm came (actors.py)."""
+        colour = self._reach.seat()
+        seat = self.session.players.index(colour) if colour in self.session.players else None
+        return reached_in(plausible, self._tree, seat)
+
     def _scored(self) -> list[tuple[float, Node]]:
         """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""
         base = self._tree.root.view
@@ -319,6 +328,8 @@ class Reconciler:
                 self._tree = HypothesisTree(state, self.policy.supply_keys)
             self._root_count = count
             self._hand_seen = False
+            if not self._frames or not self._disagreement(self._tree.root):
+                self._reach.clear()     # the table shows no more than the game now has: those arms are done
             self._note_undo(count)
             self._streaks = _Streaks(persistent=self._streaks.persistent)
             self._candidates = {(): self._tree.root}
