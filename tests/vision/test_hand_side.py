@@ -1,0 +1,57 @@
+"""Which seat's side a hand came from (``Observation.hand_from``), on rendered hands reaching in from each seat's side
+to places all over the board, in a train look and a held-out look (tables, light and skin tones never tuned on)."""
+
+import copy
+import doctest
+import itertools
+
+import pytest
+
+import vision.hand_side
+from companion.games.table_view import Piece, TableView
+from vision.layout import load_layout
+from vision.pipeline import VisionPipeline
+
+pytest.importorskip("vision.render.renderer")
+from companion.live.simulated_table import HAND_PACING  # noqa: E402
+from vision.render.domains import sample_style  # noqa: E402
+from vision.render.renderer import SimulatedTable  # noqa: E402
+from vision.render.video import game_frames  # noqa: E402
+
+PLAYERS = ("red", "blue", "green")
+TARGETS = ("road.1.worker", "stables.1", "road.17.worker", "road.25.worker")      # the board's four quarters
+
+
+def test_docstring_examples():
+    result = doctest.testmod(vision.hand_side)
+    assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("domain, seed", [("train", 9), ("holdout", 6)])
+def test_each_reach_is_read_as_coming_from_its_players_side(domain, seed):
+    layout = load_layout()
+    table = SimulatedTable(layout, sample_style(domain, seed), (960, 540))
+    pipeline = VisionPipeline(layout, PLAYERS, model=None)
+    pipeline.set_reference([table.render(TableView("caylus", PLAYERS), frame_seed=k)[0] for k in range(3)])
+    view = TableView("caylus", PLAYERS)
+    view.put("road.9.tile", Piece("tile", name="mason"))
+    view.put("turn_order.1", Piece("disc", "red"))
+    resting = table.render(view, frame_seed=1)[0]
+    pipeline.observe(resting, still=True)
+    pipeline.confirm(resting, view)
+    named = {}          # (colour reaching in, target) → the seats its frames named
+    for target, seat in itertools.product(TARGETS, range(len(PLAYERS))):
+        after = copy.deepcopy(view)
+        after.put(target, Piece("worker", PLAYERS[seat]))
+        frames = [image for image, _ in game_frames(table, [(view, None), (after, seat)], HAND_PACING)]
+        readings = [pipeline.observe(image, still=False) for image in frames]
+        assert any(o.occluded for o in readings)
+        named[(PLAYERS[seat], target)] = [o.hand_from for o in readings if o.hand_from]
+        for k in range(2):                      # the hand gone, the table as it was: the next reach is a new one
+            pipeline.observe(table.render(view, frame_seed=k)[0], still=True)
+    wrong = {reach: seats for reach, seats in named.items() if set(seats) - {reach[0]}}
+    assert not wrong, f"frames named another seat than the one reaching in: {wrong}"
+    told = {reach for reach, seats in named.items() if len(seats) >= 2}
+    # the others stay unsure (an arm along the edge of the camera's view, or a whole picture changed): asked, not guessed
+    assert len(told) >= 0.6 * len(named), f"reaches whose side was told in at least two frames: {sorted(told)}"
+    assert {colour for colour, _ in told} == set(PLAYERS)
