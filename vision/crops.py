@@ -99,6 +99,7 @@ def _pose_key(pose: Pose) -> tuple:
 
 _warp_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 _map_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+_board_cache: dict[tuple, np.ndarray] = {}
 CACHE_SIZE = 16
 
 
@@ -110,12 +111,16 @@ def _remember(cache: dict, key: tuple, value):
 
 
 def _slot_maps(key: tuple, pose: Pose, windows: Mapping[str, SlotWindow], crop_px: int) -> tuple[np.ndarray, np.ndarray]:
-    full_key = (key, tuple(windows.items()), crop_px)     # the windows' geometry, not only their names
+    geometry = (tuple(windows.items()), crop_px)          # the windows' geometry, not only their names
+    full_key = (key, geometry)
     if full_key in _warp_cache:
         return _warp_cache[full_key]
-    ys, xs = np.mgrid[0:crop_px, 0:crop_px]
-    pixels = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
-    board = np.concatenate([_apply(w.board_from_crop(crop_px), pixels) for w in windows.values()])
+    board = _board_cache.get(geometry)
+    if board is None:           # every crop pixel's board position: the same whatever the pose
+        ys, xs = np.mgrid[0:crop_px, 0:crop_px]
+        pixels = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
+        board = _remember(_board_cache, geometry,
+                          np.concatenate([_apply(w.board_from_crop(crop_px), pixels) for w in windows.values()]))
     points = pose.to_image(board).astype(np.float32).reshape(len(windows) * crop_px, crop_px, 2)
     maps = cv2.convertMaps(points[..., 0], points[..., 1], cv2.CV_16SC2)
     return _remember(_warp_cache, full_key, maps)

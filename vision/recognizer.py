@@ -29,8 +29,11 @@ class ModelError(Exception):
 
 def model_input(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
     """(N, 32, 32, 3) uint8 pairs → (N, 6, 32, 32) float32, each scaled to 0…1."""
-    stacked = np.concatenate([currents, references], axis=-1).astype(np.float32) * (1.0 / 255.0)
-    return np.ascontiguousarray(stacked.transpose(0, 3, 1, 2))
+    stacked = np.empty((len(currents), 6) + currents.shape[1:3], np.float32)    # written once, in place
+    stacked[:, :3] = currents.transpose(0, 3, 1, 2)
+    stacked[:, 3:] = references.transpose(0, 3, 1, 2)
+    stacked *= 1.0 / 255.0
+    return stacked
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:

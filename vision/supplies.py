@@ -137,6 +137,8 @@ class SupplyZone:
         change = cv2.transform(cv2.absdiff(blurred.astype(np.float32), relight(self._confirmed_blurred, gain)),
                                np.ones((1, 3), np.float32))
         moved = cv2.morphologyEx((change > MOVED_LEVEL).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        if cv2.countNonZero(moved) < MOVED_AREA * self.unit_px:
+            return None             # too little change for any blob to be big enough (the unchanged zone: most frames)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
         boxes = [(label, tuple(int(v) for v in stats[label, :4])) for label in range(1, count)
                  if stats[label, cv2.CC_STAT_AREA] >= MOVED_AREA * self.unit_px]
