@@ -187,12 +187,16 @@ def relit_change(references: np.ndarray, currents: np.ndarray, gains: np.ndarray
     return cv2.transform(change, np.ones((1, 3), np.float32)).reshape(currents.shape[:3])
 
 
-def quantile_within(values: np.ndarray, within: np.ndarray, q: float) -> np.ndarray:
+def quantile_within(values: np.ndarray, within: np.ndarray | None, q: float) -> np.ndarray:
     """Per row of ``values`` (N, ...): the ``q`` quantile (linear, as numpy's) of the entries ``within``
-    marks; inf for a row with none. All rows sorted at once, not one ``nanquantile`` per row."""
-    flat = np.where(within, values, np.nan).reshape(len(values), -1)
-    ordered = np.sort(flat, axis=1)                 # NaN (outside) sorts last
-    n = within.reshape(len(values), -1).sum(axis=1)
+    marks (None: all of them); inf for a row with none. All rows sorted at once, not one ``nanquantile``
+    per row."""
+    if within is None:
+        ordered = np.sort(values.reshape(len(values), -1), axis=1)
+        n = np.full(len(values), ordered.shape[1])
+    else:
+        ordered = np.sort(np.where(within, values, np.nan).reshape(len(values), -1), axis=1)   # NaN (outside) last
+        n = within.reshape(len(values), -1).sum(axis=1)
     position = q * (np.maximum(n, 1) - 1)
     low = np.floor(position).astype(int)
     high = np.minimum(low + 1, np.maximum(n - 1, 0))

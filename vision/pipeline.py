@@ -95,7 +95,7 @@ def change_level(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
     gains = (row_means(currents) + 1) / (row_means(references) + 1)
     change = relit_change(references, currents, gains)
     smooth = cv2.blur(change.reshape(count * side, -1), (3, 3)).reshape(count, -1)
-    return quantile_within(smooth, np.ones(smooth.shape, bool), 0.9)
+    return quantile_within(smooth, None, 0.9)
 
 
 def play_area(layout: Layout, margin_mm: float) -> tuple[float, float, float, float]:
