@@ -7,7 +7,6 @@ The engine then refuses that decision with the precise rule ("one worker per pla
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Sequence
@@ -16,24 +15,13 @@ from companion.games import Action, GameState
 from vision.observation import CUBE_TYPES, pieces_for
 
 from .evidence import ViewDiff, VisibleView
-from .explain import Finding, Guess, register_explainer
+from .explain import Finding, Guess, register_explainer, slot_number
+from .fixtures import Fixtures, register_fixtures
 
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
     return json.loads(resources.files(__package__).joinpath("data/caylus.json").read_text(encoding="utf-8"))
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    return re.compile("^" + re.escape(template).replace(r"\{n\}", r"(?P<n>\d+)") + "$")
-
-
-def _match(template: str, slot: str) -> str | None:
-    """The ``{n}`` of ``slot`` if it fits ``template`` ('' for a template without a number), else None."""
-    found = _pattern(template).match(slot)
-    if not found:
-        return None
-    return found.groupdict().get("n") or ""
 
 
 def explain_caylus(state: GameState, residual: ViewDiff, players: Sequence[str]) -> list[Guess | Finding]:
@@ -45,19 +33,19 @@ def explain_caylus(state: GameState, residual: ViewDiff, players: Sequence[str])
     for slot, label in sorted(residual.slots.items()):
         newcomers = [p for p in pieces_for(label) if p not in pieces_for(expected.label(slot))]
         for template, place in data["worker_places"].items():
-            number = _match(template, slot)
+            number = slot_number(template, slot)
             if number is None:
                 continue
             for piece in newcomers:
                 if piece.kind == "worker" and piece.colour in players:
                     where = place.replace("{n}", number)
                     guesses.append(Guess(Action(players.index(piece.colour), "place", {"place": where}), where))
-        square = _match(data["provost_slot"], slot)
+        square = slot_number(data["provost_slot"], slot)
         if square is not None and any(p.kind == "provost" for p in newcomers):
             kind = decision.kind if decision and decision.kind in data["provost_decisions"] else "provost"
             guesses.append(Guess(Action(pending_seat, kind, {"steps": int(square) - getattr(state, "provost", 0)}),
                                  f"road.{square}"))
-        square = _match(data["tile_slot"], slot)
+        square = slot_number(data["tile_slot"], slot)
         if square is not None:
             for piece in newcomers:
                 if piece.kind == "tile" and piece.name:
@@ -118,3 +106,4 @@ def _cost(state: GameState, seat: int, building: str) -> tuple[str, ...]:
 
 
 register_explainer("caylus", explain_caylus)
+register_fixtures("caylus", Fixtures(_data()["always_on_table"], tuple(_data()["never_change"])))

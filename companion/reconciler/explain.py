@@ -8,7 +8,9 @@ asked to apply it, says in its own words which rule forbids it (:class:`RuleErro
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from companion.games import Action, GameState, RuleError
@@ -50,6 +52,23 @@ def colour_of(label: str) -> str | None:
     """``worker:red`` → ``red``; tiles and uncoloured pieces → ``None``."""
     kind, _, detail = label.partition("+")[0].partition(":")
     return detail if detail and kind != "tile" else None
+
+
+@lru_cache(maxsize=64)
+def _pattern(template: str) -> re.Pattern[str]:
+    return re.compile("^" + re.escape(template).replace(r"\{n\}", r"(?P<n>\d+)") + "$")
+
+
+def slot_number(template: str, slot: str) -> str | None:
+    """The ``{n}`` of ``slot`` if it fits ``template`` ('' for a template without a number), else None.
+
+    >>> slot_number("road.{n}.worker", "road.12.worker"), slot_number("gate.worker", "gate.worker")
+    ('12', '')
+    """
+    found = _pattern(template).match(slot)
+    if not found:
+        return None
+    return found.groupdict().get("n") or ""
 
 
 def describe(label: str) -> str:

@@ -29,6 +29,7 @@ from .actors import Reach, reached_in
 from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
+from .fixtures import FIXTURES, unseen_fixtures
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
 
@@ -127,7 +128,8 @@ class Reconciler:
             return []
         if self.session.state.is_over:
             return []
-        observation = self._with_corrections(observation)
+        observation = unseen_fixtures(self._with_corrections(observation), FIXTURES.get(self.session.game),
+                                      self._tree.root.view)
         self._remember(observation)
         scored = self._scored()
         best_score, best = scored[0]

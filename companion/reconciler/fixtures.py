@@ -1,0 +1,68 @@
+"""What no player can change on the table, so a reading that says otherwise is a camera that can't see it.
+
+* Pieces always on their track (Caylus' provost and bailiff on the road): no move, legal or illegal, takes them off.
+  A reading of their track with the piece on no slot says the camera lost sight of it (held-out look: the bailiff
+  read empty p 0.95 frame after frame), not that the table changed. Once some slot of the track shows the piece
+  again, every reading of the track counts as usual (a provost moved too far still raises its alert).
+* Slots that never change once filled (a building's owner house): a reading of anything else there is a piece
+  next door leaning into the window (a red worker on square 9 read as a red house over the blue owner's, p 0.71).
+
+Such slots are reported hidden, as under a hand: the rules keep what they know, and nothing is alerted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from vision.observation import Observation, pieces_for
+
+from .evidence import VisibleView, looks_like
+from .explain import slot_number
+
+SEEN = 0.5      # a slot whose readings with the piece sum to this much shows it
+
+
+@dataclass(frozen=True)
+class Fixtures:
+    tracks: Mapping[str, str]             # piece kind → the slot template of its track ("road.{n}.bailiff")
+    permanent: tuple[str, ...] = ()       # slot templates whose piece, once placed, stays ("road.{n}.owner")
+
+
+FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
+
+
+def register_fixtures(game: str, fixtures: Fixtures) -> None:
+    FIXTURES[game] = fixtures
+
+
+def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committed: VisibleView) -> Observation:
+    """``observation`` with the readings that contradict what no player can change marked hidden.
+
+    >>> rules = Fixtures({"bailiff": "road.{n}.bailiff"}, ("road.{n}.owner",))
+    >>> seen = Observation(registered=True, stable=True, slots={
+    ...     "road.1.bailiff": {"": 0.9, "bailiff": 0.1}, "road.2.bailiff": {"": 0.99},
+    ...     "road.1.owner": {"house:red": 0.8, "": 0.2}, "road.2.owner": {"house:red": 0.8, "": 0.2}})
+    >>> table = VisibleView({"road.1.bailiff": "bailiff", "road.1.owner": "house:blue"}, {})
+    >>> sorted(unseen_fixtures(seen, rules, table).occluded_slots)
+    ['road.1.bailiff', 'road.1.owner', 'road.2.bailiff']
+    """
+    if fixtures is None:
+        return observation
+    readable = [slot for slot in observation.slots if slot not in observation.occluded_slots]
+    hidden = set()
+    for kind, template in fixtures.tracks.items():
+        track = [slot for slot in readable if slot_number(template, slot) is not None]
+        if not any(_showing(observation.slots[slot], kind) >= SEEN for slot in track):
+            hidden.update(track)
+    for template in fixtures.permanent:
+        hidden.update(slot for slot in readable if slot_number(template, slot) is not None
+                      and committed.label(slot) and not looks_like(observation.best(slot)[0], committed.label(slot)))
+    if not hidden:
+        return observation
+    return replace(observation, occluded_slots=observation.occluded_slots | hidden)
+
+
+def _showing(labels: Mapping[str, float], kind: str) -> float:
+    return sum(probability for label, probability in labels.items()
+               if label and any(piece.kind == kind for piece in pieces_for(label)))
