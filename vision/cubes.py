@@ -23,6 +23,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .blobs import label_blobs
 from .colours import ColourModel, load_palette
 from .registration import camera_position_mm
 
@@ -112,10 +113,10 @@ def count_cubes(reference: np.ndarray, current: np.ndarray, unit_area_px: float,
     nearest = np.full(mask.shape, -1, np.int32)
     nearest[mask > 0] = colours.nearest(current[mask > 0])
     cube_index = {colours.names.index(name): name for name in CUBE_TYPES if name in colours.names}
-    blob_count, blobs, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    blob_count, blobs, areas = label_blobs(mask)
     areas_by_type: dict[str, list[float]] = {name: [] for name in CUBE_TYPES}
     for blob in range(1, blob_count):
-        if stats[blob, cv2.CC_STAT_AREA] < 0.3 * unit_area_px:
+        if areas[blob] < 0.3 * unit_area_px:
             continue
         labels = nearest[blobs == blob]
         shares = np.bincount(labels, minlength=len(colours.names)) / len(labels)

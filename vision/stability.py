@@ -25,6 +25,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .blobs import label_blobs
+
 MOTION_WIDTH = 160
 SKIN_SHARE = 0.35        # a hand blob is largely skin-coloured (under warm light much of the board is too)
 FAINT_DIFFERENCE = 36.0  # summed B+G+R change of 5×5-blurred pictures that a skin-toned arm makes on warm art
@@ -158,13 +160,12 @@ class HandDetector:
         changed = cv2.morphologyEx((changed | faint) & judged, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         grown = cv2.dilate(changed, np.ones((5, 5), np.uint8))
         skin = skin_mask(board_picture) > 0
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+        count, labels, area = label_blobs(grown)
         # Per blob: its changed pixels, how many of them look like skin, whether it touches the edge.
         inside = changed > 0
         changed_px = np.bincount(labels[inside], minlength=count)
         skin_px = np.bincount(labels[inside & skin], minlength=count)
         reaching_in = np.bincount(labels[edge], minlength=count) > 0
-        area = stats[:, cv2.CC_STAT_AREA]
         # An arm reaches in from outside the play area: its blob crosses the picture's edge (or the edge
         # of the camera's view), whatever its colour. Nothing set down on the table does. A blob wholly
         # inside must be an arm's size, far larger than any group of pieces (a row of workers on warm

@@ -44,6 +44,7 @@ from typing import Mapping
 import cv2
 import numpy as np
 
+from .blobs import blob_box, label_blobs
 from .colours import ColourModel, to_lab
 from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, object_mask, relight
 
@@ -139,9 +140,9 @@ class SupplyZone:
         moved = cv2.morphologyEx((change > MOVED_LEVEL).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if cv2.countNonZero(moved) < MOVED_AREA * self.unit_px:
             return None             # too little change for any blob to be big enough (the unchanged zone: most frames)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(moved, connectivity=8)
-        boxes = [(label, tuple(int(v) for v in stats[label, :4])) for label in range(1, count)
-                 if stats[label, cv2.CC_STAT_AREA] >= MOVED_AREA * self.unit_px]
+        count, labels, areas = label_blobs(moved)
+        boxes = [(label, blob_box(labels, label)) for label in range(1, count)
+                 if areas[label] >= MOVED_AREA * self.unit_px]
         return (labels, boxes) if boxes else None
 
     def _shift(self, blurred: np.ndarray) -> tuple[int, int]:
