@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["vision.sources", "vision.registration", "vision.crops", "vision.stability", "vision.colours",
-           "vision.tiles", "vision.cubes", "vision.supplies", "vision.pipeline"]
+           "vision.tiles", "vision.cubes", "vision.supplies", "vision.pipeline", "vision.blobs"]
 
 
 @pytest.mark.parametrize("name", MODULES)
