@@ -4,6 +4,9 @@
   A reading of their track with the piece on no slot says the camera lost sight of it (held-out look: the bailiff
   read empty p 0.95 frame after frame), not that the table changed. Once some slot of the track shows the piece
   again, every reading of the track counts as usual (a provost moved too far still raises its alert).
+* There is one of each: seen on the square the rules put it on, the same piece read on another square of its track
+  is a neighbour leaning into that window (the bailiff's top read as the provost on the square the provost just
+  left, p 0.9: "road.16.provost should now show nothing"). Such a sighting is not a disagreement with the rules.
 * Slots that never change once filled (a building's owner house): a reading of anything else there is a piece
   next door leaning into the window (a red worker on square 9 read as a red house over the blue owner's, p 0.71).
 
@@ -61,6 +64,30 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     if not hidden:
         return observation
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)
+
+
+def second_sightings(observation: Observation, fixtures: Fixtures | None, view: VisibleView) -> frozenset[str]:
+    """Slots read holding a one-of-a-kind piece that ``view`` puts, and the camera sees, on another slot.
+
+    >>> rules = Fixtures({"provost": "road.{n}.provost"})
+    >>> seen = Observation(registered=True, stable=True, slots={
+    ...     "road.16.provost": {"provost": 0.9, "": 0.1}, "road.18.provost": {"provost": 0.76, "": 0.24}})
+    >>> sorted(second_sightings(seen, rules, VisibleView({"road.18.provost": "provost"}, {})))
+    ['road.16.provost']
+    >>> sorted(second_sightings(seen, rules, VisibleView({"road.20.provost": "provost"}, {})))   # not seen there
+    []
+    """
+    if fixtures is None:
+        return frozenset()
+    found = set()
+    for kind, template in fixtures.tracks.items():
+        track = [slot for slot in observation.slots
+                 if slot not in observation.occluded_slots and slot_number(template, slot) is not None]
+        placed = [slot for slot in track if any(piece.kind == kind for piece in pieces_for(view.label(slot)))]
+        if placed and all(_showing(observation.slots[slot], kind) >= SEEN for slot in placed):
+            found.update(slot for slot in track if slot not in placed
+                         and any(piece.kind == kind for piece in pieces_for(observation.best(slot)[0])))
+    return frozenset(found)
 
 
 def _showing(labels: Mapping[str, float], kind: str) -> float:

@@ -29,7 +29,7 @@ from .actors import Reach, reached_in
 from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
-from .fixtures import FIXTURES, unseen_fixtures
+from .fixtures import FIXTURES, second_sightings, unseen_fixtures
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
 
@@ -52,6 +52,7 @@ class Policy:
     window: int = 40               # stable frames kept as evidence while the table stays still
     confident: float = CONFIDENT   # a reading this sure can contradict the rules
     recent_states: int = 8         # how far back a stale slot may come from (forgotten steps)
+    answer_frames: int = 6         # confident still frames a player's answer counts as, against the camera
     supply_keys: tuple[str, ...] = CUBE_TYPES
 
 
@@ -135,7 +136,8 @@ class Reconciler:
         best_score, best = scored[0]
         frame = observation.frame_index
         outcomes: list[Outcome] = []
-        mismatch = confident_mismatches(observation, best.view, self.policy.confident)
+        mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident),
+                            second_sightings(observation, FIXTURES.get(self.session.game), best.view))
         recent = self._recent_views()
         reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)
@@ -530,8 +532,14 @@ class Reconciler:
         items = frozenset(item for item in _items(residual) if item in lasting and not self._covered(item))
         if not items:
             return outcomes
-        correction = self._correction_for(observation, best)
-        if correction is not None:
+        found = self._correction_for(observation, best)
+        if found is not None:
+            correction, view = found
+            verdict = self._outweighs_answer(view)
+            if verdict is False:    # a frame reads the answer's look: the answer stands, as if a player settled it
+                self._ignored.update(dict.fromkeys(items, "answer"))
+            if not verdict:
+                return outcomes
             alert = self.session.raise_alert(correction.message, player=self._colour(correction.player),
                                              kind="camera", rule="the camera contradicts an answer")
             self._watched[alert.id] = _Watch(items, "camera")
@@ -567,8 +575,9 @@ class Reconciler:
         """An illegal move (or an alert of unknown cause after a restart) holds the game until settled."""
         return any(watch.kind in ("illegal", "camera") for watch in self._watched.values())
 
-    def _correction_for(self, observation: Observation, best: Node) -> Outcome | None:
-        """If swapping a recent prompt answer for another option explains the table, offer that instead."""
+    def _correction_for(self, observation: Observation, best: Node) -> tuple[Outcome, VisibleView] | None:
+        """If swapping a recent prompt answer for another option explains this frame, that correction and the
+        look the table would then have (to be offered only if the camera outweighs the answer)."""
         actions = self.session.actions
         history = self.session.history()
         sources = self.session.sources
@@ -592,8 +601,34 @@ class Reconciler:
                     player = self.session.players[answered.player].capitalize()
                     return Outcome("correction", observation.frame_index, tuple(redone), decision, answered.player,
                                    message=f"The table shows {player} chose {alternative}, not the answer "
-                                           f"given ({answered}); correct the game?")
+                                           f"given ({answered}); correct the game?"), view
         return None
+
+    def _outweighs_answer(self, view: VisibleView) -> bool | None:
+        """Whether the camera reads the table as ``view`` more surely than a player's answer says otherwise.
+
+        A player's answer counts as much as ``Policy.answer_frames`` still frames: that many frames since the table
+        last changed must read every slot where ``view`` and the answered game differ as ``view`` has it,
+        confidently, and none may confidently read the answer's look there. None while there are fewer frames;
+        False (the answer stands) when the frames don't say so. Before, one frame not contradicting the other
+        option was enough: held-out look, 2 players, seed 11, decision 14 — the provost's square read empty (p 0.8,
+        the bailiff beside it) and the other option's square merely not read confidently empty: "Blue chose
+        provost +3, not the answer given (−1)".
+        """
+        base = self._tree.root.view
+        changed = ViewDiff.between(view, base)
+        agreeing = 0
+        for frame in self._frames:
+            readings = [(frame.best(slot), label, base.label(slot)) for slot, label in changed.slots.items()
+                        if slot in frame.slots and slot not in frame.occluded_slots]
+            if any(looks_like(seen, answered) and not looks_like(seen, label) and p >= self.policy.confident
+                   for (seen, p), label, answered in readings):
+                return False
+            agreeing += len(readings) == len(changed.slots) and all(
+                looks_like(seen, label) and p >= self.policy.confident for (seen, p), label, _ in readings)
+        if agreeing >= self.policy.answer_frames:
+            return True
+        return None if len(self._frames) < self.policy.answer_frames else False
 
     def _colour(self, seat: int | None) -> str | None:
         return self.session.players[seat] if seat is not None else None
@@ -605,6 +640,11 @@ def _shared(frame: ViewDiff, consensus: ViewDiff) -> ViewDiff:
     supplies = {colour: counts for colour, counts in frame.supplies.items() if colour in consensus.supplies
                 and all(int(consensus.supplies[colour].get(k, 0)) == int(n) for k, n in counts.items())}
     return ViewDiff(slots, supplies)
+
+
+def _without(diff: ViewDiff, slots: frozenset[str]) -> ViewDiff:
+    return ViewDiff({slot: label for slot, label in diff.slots.items() if slot not in slots}, diff.supplies) \
+        if slots else diff
 
 
 def _contradicted(observation: Observation, node: Node, consensus: ViewDiff, confident: float) -> bool:

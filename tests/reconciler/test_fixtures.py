@@ -4,7 +4,7 @@ shows nothing on road.8.bailiff, which no legal move explains", twice in the gam
 
 import copy
 
-from companion.games import Piece
+from companion.games import Action, Piece
 from companion.reconciler import Reconciler
 
 from .table import advance_until, hand_over, kinds, session_at, show, worker_on
@@ -63,3 +63,26 @@ def test_a_worker_leaning_over_another_players_house_is_not_read_as_a_house_chan
     outcomes = show(reconciler, seen, frames=10)
     assert "alert" not in kinds(outcomes) and session.open_alerts() == []
     assert kinds(outcomes) == ["commit"] and session.actions[-1] == move
+
+
+def test_the_provost_also_read_on_the_square_it_left_is_no_forgotten_step_while_seen_where_it_went():
+    """Held-out look, 2 players, seed 11, decision 109: blue moved the provost from square 16 (the bailiff's) to
+    18; the bailiff's top leaning into square 16's provost window read as the provost there (p 0.9 every frame) and
+    "road.16.provost should now show nothing (the table still shows provost)" was raised. There is one provost, and
+    it is seen where the rules put it. Not seeing it there is still a forgotten step."""
+    session, actions = session_at(["red", "blue"], seed=4, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "provost" and s.deniers[s.pending().player] >= 2
+                  and s.provost + 2 <= 28)
+    state = session.state
+    session.decide(Action(state.pending().player, "provost", {"steps": 2}), source="prompt")
+    moved = session.state.table_view()
+    assert moved.pieces(f"road.{state.provost + 2}.provost") and not moved.pieces(f"road.{state.provost}.provost")
+    both = copy.deepcopy(moved)
+    both.put(f"road.{state.provost}.provost", Piece("provost"))
+    reconciler = Reconciler(session)
+    outcomes = show(reconciler, both, frames=10)
+    assert "reminder" not in kinds(outcomes) and "alert" not in kinds(outcomes) and session.open_alerts() == []
+    forgotten = without(both, f"road.{state.provost + 2}.provost")
+    hand_over(reconciler, forgotten)
+    outcomes = show(reconciler, forgotten, frames=10, start=12_000)
+    assert "reminder" in kinds(outcomes)
