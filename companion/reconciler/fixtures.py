@@ -9,6 +9,8 @@
   left, p 0.9: "road.16.provost should now show nothing"). Such a sighting is not a disagreement with the rules.
 * Slots that never change once filled (a building's owner house): a reading of anything else there is a piece
   next door leaning into the window (a red worker on square 9 read as a red house over the blue owner's, p 0.71).
+  Slots never emptied once filled (a building on the road, which may only become another building): read
+  empty, the camera missed it (the printed gold mine read as nothing, p 0.95, at a game's first frame).
 
 Such slots are reported hidden, as under a hand: the rules keep what they know, and nothing is alerted.
 """
@@ -30,6 +32,7 @@ SEEN = 0.5      # a slot whose readings with the piece sum to this much shows it
 class Fixtures:
     tracks: Mapping[str, str]             # piece kind → the slot template of its track ("road.{n}.bailiff")
     permanent: tuple[str, ...] = ()       # slot templates whose piece, once placed, stays ("road.{n}.owner")
+    kept: tuple[str, ...] = ()            # slot templates that, once filled, are never emptied ("road.{n}.tile")
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
@@ -42,13 +45,15 @@ def register_fixtures(game: str, fixtures: Fixtures) -> None:
 def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committed: VisibleView) -> Observation:
     """``observation`` with the readings that contradict what no player can change marked hidden.
 
-    >>> rules = Fixtures({"bailiff": "road.{n}.bailiff"}, ("road.{n}.owner",))
+    >>> rules = Fixtures({"bailiff": "road.{n}.bailiff"}, ("road.{n}.owner",), ("road.{n}.tile",))
     >>> seen = Observation(registered=True, stable=True, slots={
     ...     "road.1.bailiff": {"": 0.9, "bailiff": 0.1}, "road.2.bailiff": {"": 0.99},
-    ...     "road.1.owner": {"house:red": 0.8, "": 0.2}, "road.2.owner": {"house:red": 0.8, "": 0.2}})
-    >>> table = VisibleView({"road.1.bailiff": "bailiff", "road.1.owner": "house:blue"}, {})
+    ...     "road.1.owner": {"house:red": 0.8, "": 0.2}, "road.2.owner": {"house:red": 0.8, "": 0.2},
+    ...     "road.1.tile": {"": 0.9, "tile": 0.1}, "road.2.tile": {"tile:inn": 0.9, "": 0.1}})
+    >>> table = VisibleView({"road.1.bailiff": "bailiff", "road.1.owner": "house:blue", "road.1.tile": "tile:farm",
+    ...                      "road.2.tile": "tile:farm"}, {})
     >>> sorted(unseen_fixtures(seen, rules, table).occluded_slots)
-    ['road.1.bailiff', 'road.1.owner', 'road.2.bailiff']
+    ['road.1.bailiff', 'road.1.owner', 'road.1.tile', 'road.2.bailiff']
     """
     if fixtures is None:
         return observation
@@ -61,6 +66,9 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     for template in fixtures.permanent:
         hidden.update(slot for slot in readable if slot_number(template, slot) is not None
                       and committed.label(slot) and not looks_like(observation.best(slot)[0], committed.label(slot)))
+    for template in fixtures.kept:
+        hidden.update(slot for slot in readable if slot_number(template, slot) is not None
+                      and committed.label(slot) and not observation.best(slot)[0])
     if not hidden:
         return observation
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)

@@ -86,3 +86,20 @@ def test_the_provost_also_read_on_the_square_it_left_is_no_forgotten_step_while_
     hand_over(reconciler, forgotten)
     outcomes = show(reconciler, forgotten, frames=10, start=12_000)
     assert "reminder" in kinds(outcomes)
+
+
+def test_a_building_read_as_nothing_is_unseen_not_an_alert():
+    """Held-out look, 2 players, seed 30, the first frames of the game: the printed gold mine read as nothing (p 0.95
+    every frame) raised "The table shows nothing on road.16.tile". Buildings are never taken off the road."""
+    session, actions = session_at(["red", "blue"], seed=30, decisions=0)
+    start = session.state.table_view()
+    assert start.pieces("road.16.tile")
+    missed = without(start, "road.16.tile")
+    reconciler = Reconciler(session)
+    outcomes = show(reconciler, missed, frames=10)
+    assert "alert" not in kinds(outcomes) and session.open_alerts() == []
+    move = actions[0]
+    assert move.arg("place") == "road.4", "blue opens on square 4: a move the camera can see"
+    placed = without(worker_on(start, "road.4.worker", "blue"), "road.16.tile")
+    hand_over(reconciler, placed)
+    assert kinds(show(reconciler, placed, frames=6, start=12_000)) == ["commit"] and session.actions == [move]
