@@ -60,8 +60,14 @@ class Lens:
         centre = np.asarray(self.center)
         normalised = (pixels - centre) / self.focal_px
         squared = normalised ** 2
-        radius2 = squared[..., :1] + squared[..., 1:]     # = .sum(axis=-1), without numpy's slow 2-wide reduction
-        return normalised * (1 + self.k1 * radius2) * self.focal_px + centre
+        factor = squared[..., :1] + squared[..., 1:]      # r² = .sum(axis=-1), without numpy's slow 2-wide reduction
+        factor *= self.k1
+        factor += 1
+        # normalised · (1 + k1 r²) · focal + centre, in place: the slot maps of a pose distort 650 000 values
+        normalised *= factor
+        normalised *= self.focal_px
+        normalised += centre
+        return normalised
 
     def undistort(self, pixels: np.ndarray) -> np.ndarray:
         if self.k1 == 0.0:
