@@ -73,6 +73,17 @@ def test_a_resting_table_is_read_slot_by_slot(pipeline, scene, layout):
     assert restored.slots == observation.slots
 
 
+def test_a_reading_says_where_its_time_went(pipeline, scene):
+    """``stage_ms`` (``bench_vision.py --stages``): every stage of a full reading, together within its time."""
+    _table, _view, frame, _truth = scene
+    observation = pipeline.observe(frame, still=True)
+    stages = {"registration", "motion", "hands", "crops", "change levels", "slot model", "piece pixels", "labels",
+              "leaning", "supplies"}
+    assert set(pipeline.stage_ms) == stages
+    assert all(ms >= 0 for ms in pipeline.stage_ms.values())
+    assert 0 < sum(pipeline.stage_ms.values()) <= observation.elapsed_ms + 0.01
+
+
 def _label(piece):
     from vision.observation import piece_label
     return piece_label(piece)
