@@ -59,6 +59,7 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("^" + re.escape(template).replace(r"\{n\}", r"(?P<n>\d+)") + "$")
 
 
+@lru_cache(maxsize=16384)
 def slot_number(template: str, slot: str) -> str | None:
     """The ``{n}`` of ``slot`` if it fits ``template`` ('' for a template without a number), else None.
 
