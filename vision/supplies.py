@@ -45,7 +45,7 @@ import cv2
 import numpy as np
 
 from .blobs import blob_box, label_blobs
-from .colours import ColourModel, to_lab
+from .colours import ColourModel, median_rows, to_lab
 from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, object_mask, relight
 
 UNCONFIRMED_CONFIDENCE = 0.3    # an absolute count, before any confirmed supply: never "sure"
@@ -184,7 +184,7 @@ class SupplyZone:
         lab = to_lab(picture[chosen][strength >= cut])
         sign = 1 if cubes > 0 else -1
         if abs(cubes) == 1:
-            name = candidates[int(np.argmin(self._distances(np.median(lab, axis=0)[None], candidates)[0]))]
+            name = candidates[int(np.argmin(self._distances(median_rows(lab)[None], candidates)[0]))]
             return ({name: sign} if name in CUBE_TYPES else {}), doubt
         # Several cubes' worth: touching cubes of several types (or a coin beside a cube) share it by
         # their pixels, largest remainders first.
