@@ -101,10 +101,11 @@ _warp_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 _map_cache: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 _board_cache: dict[tuple, np.ndarray] = {}
 CACHE_SIZE = 16
+BOARD_CACHE_SIZE = 4        # a slot set's board positions: 5 MB each, one or two sets per process
 
 
-def _remember(cache: dict, key: tuple, value):
-    if len(cache) >= CACHE_SIZE:
+def _remember(cache: dict, key: tuple, value, size: int = CACHE_SIZE):
+    if len(cache) >= size:
         cache.pop(next(iter(cache)))
     cache[key] = value
     return value
@@ -120,7 +121,8 @@ def _slot_maps(key: tuple, pose: Pose, windows: Mapping[str, SlotWindow], crop_p
         ys, xs = np.mgrid[0:crop_px, 0:crop_px]
         pixels = np.column_stack([xs.ravel(), ys.ravel()]).astype(np.float64)
         board = _remember(_board_cache, geometry,
-                          np.concatenate([_apply(w.board_from_crop(crop_px), pixels) for w in windows.values()]))
+                          np.concatenate([_apply(w.board_from_crop(crop_px), pixels) for w in windows.values()]),
+                          BOARD_CACHE_SIZE)
     points = pose.to_image(board).astype(np.float32).reshape(len(windows) * crop_px, crop_px, 2)
     maps = cv2.convertMaps(points[..., 0], points[..., 1], cv2.CV_16SC2)
     return _remember(_warp_cache, full_key, maps)
