@@ -12,7 +12,8 @@
   Slots never emptied once filled (a building on the road, which may only become another building): read
   empty, the camera missed it (the printed gold mine read as nothing, p 0.95, at a game's first frame).
 
-Such slots are reported hidden, as under a hand: the rules keep what they know, and nothing is alerted.
+Except second sightings (left out of the disagreements only: :func:`second_sightings`), such readings are reported
+hidden, as under a hand (:func:`unseen_fixtures`): the rules keep what they know, and nothing is alerted.
 """
 
 from __future__ import annotations
