@@ -254,10 +254,13 @@ class TableLoop:
                 return []
         if self._confirmed is None and observation.stable:
             # the game's starting (or resumed) state is what the rules vouch for before any move; but the first
-            # still frame may already show a move: those squares keep their setup look, or the move would be
-            # learned as what the empty square looks like and never be seen
-            self.pipeline.confirm(image, session.state.table_view(), doubted=self._doubted(observation))
-            self._confirmed = len(session.actions)
+            # still frames may already show a move: the squares read as a legal next move would leave them keep
+            # their setup look (or the move would be learned as what the empty square looks like, and never be
+            # seen), until the move is committed.
+            moved = self._next_move_shown(observation)
+            self.pipeline.confirm(image, session.state.table_view(), doubted=moved)
+            if not moved:
+                self._confirmed = len(session.actions)
         try:
             outcomes = self._reconciler.observe(observation)
         except RuleError as changed:    # the tablet changed the game during this frame: read the next one afresh
@@ -285,6 +288,26 @@ class TableLoop:
         """The slots read, with some confidence, other than the committed state shows."""
         expected = VisibleView.of(self.desk.session.state.table_view())
         return set(confident_mismatches(observation, expected, confident=AGREEMENT_DOUBT).slots)
+
+    def _next_move_shown(self, observation: Observation) -> set[str]:
+        """The slots of the one legal next decision the table already shows, read with some confidence.
+
+        Before vision has learned anything at the table, squares may read wrong (the start's neutral buildings
+        were not on the board at setup): when they look like several different moves at once, none is held back.
+        """
+        state = self.desk.session.state
+        doubted, decision = self._doubted(observation), state.pending()
+        if not doubted or decision is None:
+            return set()
+        now = VisibleView.of(state.table_view())
+        shown = []
+        for option in decision.options:
+            after = VisibleView.of(state.apply(option.action).table_view())
+            changed = after.changed_slots(now)
+            if changed and changed <= doubted and all(observation.best(slot)[0] == after.label(slot)
+                                                      for slot in changed):
+                shown.append(changed)
+        return shown[0] if len(shown) == 1 else set()
 
     def _repipe(self, players: tuple[str, ...]) -> None:
         """A new game with other colours: a pipeline for them, on the same empty board and model."""
