@@ -115,10 +115,8 @@ def test_a_prompt_answer_the_camera_contradicts_is_offered_as_a_correction_and_a
     assert resumed.actions == session.actions and resumed.sources[number] == "correction"
 
 
-def test_a_prompt_answer_is_not_corrected_by_frames_that_also_read_the_answers_look():
-    """Held-out look, 2 players, seed 11, decision 14: blue's provost answer was "corrected" by a misread. An answer
-    counts as much as several confident frames: still frames that disagree among themselves (one reads the provost
-    where the answer left it) don't outweigh it; the answer stands, nothing is alerted, the game goes on."""
+def blue_answered_leave_the_provost():
+    """Blue's provost move asked (the camera can't see a choice not yet made) and answered "leave it"."""
     session, actions = session_at(["red", "blue"], seed=4, decisions=0)
     advance_until(session, actions, lambda s: s.pending().kind == "provost" and s.deniers[s.pending().player] >= 1
                   and s.provost + 1 <= 28 and s.apply(s.pending().options[0].action).pending().kind != "provost")
@@ -127,6 +125,14 @@ def test_a_prompt_answer_is_not_corrected_by_frames_that_also_read_the_answers_l
     prompt = next(o for o in show(reconciler, state.table_view()) if o.kind == "prompt")
     stay, plus_one = (Action(1, "provost", {"steps": steps}) for steps in (0, 1))
     reconciler.answer(prompt, stay)
+    return session, state, reconciler, stay, plus_one
+
+
+def test_a_prompt_answer_is_not_corrected_by_frames_that_also_read_the_answers_look():
+    """Held-out look, 2 players, seed 11, decision 14: blue's provost answer was "corrected" by a misread. An answer
+    counts as much as several confident frames: still frames that disagree among themselves (one reads the provost
+    where the answer left it) don't outweigh it; the answer stands, nothing is alerted, the game goes on."""
+    session, state, reconciler, stay, plus_one = blue_answered_leave_the_provost()
     answered, misread = session.state.table_view(), state.apply(plus_one).table_view()
     hand_over(reconciler, answered)
     outcomes = show(reconciler, answered, frames=1, start=12_000) + show(reconciler, misread, frames=10, start=12_001)
@@ -137,14 +143,7 @@ def test_a_prompt_answer_is_not_corrected_by_frames_that_also_read_the_answers_l
 def test_a_prompt_answer_is_not_corrected_by_a_reading_less_sure_than_the_camera_must_be():
     """The answer's square reads empty, the other option's square shows the provost only at p 0.6 (below the
     confidence a reading needs to contradict the rules) in every frame: the answer stands, nothing is alerted."""
-    session, actions = session_at(["red", "blue"], seed=4, decisions=0)
-    advance_until(session, actions, lambda s: s.pending().kind == "provost" and s.deniers[s.pending().player] >= 1
-                  and s.provost + 1 <= 28 and s.apply(s.pending().options[0].action).pending().kind != "provost")
-    state = session.state
-    reconciler = Reconciler(session)
-    prompt = next(o for o in show(reconciler, state.table_view()) if o.kind == "prompt")
-    stay, plus_one = (Action(1, "provost", {"steps": steps}) for steps in (0, 1))
-    reconciler.answer(prompt, stay)
+    session, state, reconciler, stay, plus_one = blue_answered_leave_the_provost()
     misread = state.apply(plus_one).table_view()
     hand_over(reconciler, misread)
     cam, weak = camera(session.state), f"road.{state.provost + 1}.provost"
