@@ -11,6 +11,9 @@
   next door leaning into the window (a red worker on square 9 read as a red house over the blue owner's, p 0.71).
   Slots never emptied once filled (a building on the road, which may only become another building): read
   empty, the camera missed it (the printed gold mine read as nothing, p 0.95, at a game's first frame).
+* Tracks a disc only moves forward along (a favour row): a colour read on a space behind the one the rules have
+  its disc on is the stack next door leaning into that window (green, just moved onto red on favour.buildings.1,
+  still read on space 0 as "green and red": "favour.buildings.0 should now show …").
 
 Except second sightings (left out of the disagreements only: :func:`second_sightings`), such readings are reported
 hidden, as under a hand (:func:`unseen_fixtures`): the rules keep what they know, and nothing is alerted.
@@ -34,6 +37,7 @@ class Fixtures:
     tracks: Mapping[str, str]             # piece kind → the slot template of its track ("road.{n}.bailiff")
     permanent: tuple[str, ...] = ()       # slot templates whose piece, once placed, stays ("road.{n}.owner")
     kept: tuple[str, ...] = ()            # slot templates that, once filled, are never emptied ("road.{n}.tile")
+    forward: tuple[str, ...] = ()         # tracks a disc only moves forward along ("favour.deniers.{n}")
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
@@ -70,9 +74,37 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     for template in fixtures.kept:
         hidden.update(slot for slot in readable if slot_number(template, slot) is not None
                       and committed.label(slot) and not observation.best(slot)[0])
+    for template in fixtures.forward:
+        hidden.update(_behind_their_disc(observation, readable, template, committed))
     if not hidden:
         return observation
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)
+
+
+def _behind_their_disc(observation: Observation, readable: list[str], template: str,
+                       committed: VisibleView) -> set[str]:
+    """Slots of a forward-only track read with a disc whose colour the rules have further along it.
+
+    >>> seen = Observation(registered=True, stable=True, slots={
+    ...     "favour.deniers.0": {"disc:green+disc:red": 0.9, "": 0.1}, "favour.deniers.1": {"disc:green": 0.9}})
+    >>> table = VisibleView({"favour.deniers.0": "disc:red", "favour.deniers.1": "disc:green"}, {})
+    >>> sorted(_behind_their_disc(seen, list(seen.slots), "favour.deniers.{n}", table))
+    ['favour.deniers.0']
+    """
+    furthest: dict[str, int] = {}
+    for slot, label in committed.labels.items():
+        number = slot_number(template, slot)
+        if number is not None:
+            for piece in pieces_for(label):
+                if piece.kind == "disc" and piece.colour:
+                    furthest[piece.colour] = max(furthest.get(piece.colour, number), number)
+    behind = set()
+    for slot in readable:
+        number = slot_number(template, slot)
+        if number is not None and any(piece.kind == "disc" and furthest.get(piece.colour, -1) > number
+                                      for piece in pieces_for(observation.best(slot)[0])):
+            behind.add(slot)
+    return behind
 
 
 def second_sightings(observation: Observation, fixtures: Fixtures | None, view: VisibleView) -> frozenset[str]:

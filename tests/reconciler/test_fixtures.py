@@ -103,3 +103,32 @@ def test_a_building_read_as_nothing_is_unseen_not_an_alert():
     placed = without(worker_on(start, "road.4.worker", "blue"), "road.16.tile")
     hand_over(reconciler, placed)
     assert kinds(show(reconciler, placed, frames=6, start=12_000)) == ["commit"] and session.actions == [move]
+
+
+def test_a_favour_disc_read_behind_where_the_rules_have_it_is_a_lean_not_a_forgotten_move():
+    """Held-out look, 4 players, seed 41, decisions 70 and 72: green's favour disc, moved from favour.buildings.0
+    onto red's on space 1, was still read on space 0 ("green and red") in every frame, raising "favour.buildings.0
+    should now show …" and then an alert. A favour disc only moves forward: read behind its place, it is the stack
+    next door leaning in. Nothing is reminded or alerted, and the next move is still committed."""
+    session, actions = session_at(["red", "blue", "green"], seed=6, decisions=0)
+    advance_until(session, actions, lambda s: any(
+        piece.kind == "disc" for slot, pieces in s.table_view().slots.items()
+        if slot.startswith("favour.") and not slot.endswith(".0") for piece in pieces)
+        and s.pending().kind == "place")
+    state = session.state
+    view = state.table_view()
+    ahead = next(slot for slot, pieces in view.slots.items() if slot.startswith("favour.") and not slot.endswith(".0")
+                 and any(piece.kind == "disc" for piece in pieces))
+    colour = next(piece.colour for piece in view.pieces(ahead) if piece.kind == "disc")
+    start = ahead.rsplit(".", 1)[0] + ".0"
+    leaning = copy.deepcopy(view)
+    leaning.slots[start] = tuple(leaning.pieces(start)) + (Piece("disc", colour),)
+    reconciler = Reconciler(session)
+    outcomes = show(reconciler, leaning, frames=12)
+    assert "alert" not in kinds(outcomes) and "reminder" not in kinds(outcomes) and session.open_alerts() == []
+    move = actions[len(session.actions)]
+    after = copy.deepcopy(state.apply(move).table_view())
+    after.slots[start] = tuple(after.pieces(start)) + (Piece("disc", colour),)
+    hand_over(reconciler, after)
+    outcomes = show(reconciler, after, frames=6, start=12_000)
+    assert kinds(outcomes) == ["commit"] and session.actions[-1] == move and session.open_alerts() == []
