@@ -203,4 +203,5 @@ def quantile_within(values: np.ndarray, within: np.ndarray | None, q: float) -> 
     rows = np.arange(len(values))
     a, b = ordered[rows, low].astype(np.float64), ordered[rows, high].astype(np.float64)
     t = position - low
+    # numpy's own two-sided form of the linear interpolation, so the values are numpy's to the last bit
     return np.where(n > 0, np.where(t >= 0.5, b - (b - a) * (1 - t), a + (b - a) * t), np.inf)

@@ -31,12 +31,12 @@ from companion.games.table_view import TableView
 from .colours import ColourModel, added_pixels, added_pixels_batch, quantile_within, relit_change, row_means
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
+from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
 from .leaning import doubt_leaning, hidden_behind, shadows
 from .observation import Observation, label_for
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
-from .hand_side import ArmTracker, SeatSides
 from .stability import HandDetector, MotionGate
 from .supplies import SupplyZone
 from .tiles import TileLibrary

@@ -643,8 +643,9 @@ def _shared(frame: ViewDiff, consensus: ViewDiff) -> ViewDiff:
 
 
 def _without(diff: ViewDiff, slots: frozenset[str]) -> ViewDiff:
-    return ViewDiff({slot: label for slot, label in diff.slots.items() if slot not in slots}, diff.supplies) \
-        if slots else diff
+    if not slots:
+        return diff
+    return ViewDiff({slot: label for slot, label in diff.slots.items() if slot not in slots}, diff.supplies)
 
 
 def _contradicted(observation: Observation, node: Node, consensus: ViewDiff, confident: float) -> bool:

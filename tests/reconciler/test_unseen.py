@@ -2,6 +2,7 @@
 the camera asks what was done instead of waiting for ever; a still table with no hand asks nothing."""
 
 import copy
+from dataclasses import replace
 
 from companion.games import Action, Piece
 from companion.reconciler import Reconciler
@@ -50,7 +51,6 @@ def test_a_hidden_choice_whose_likeliest_answer_swaps_frame_to_frame_is_still_as
     """Seed-6 regression on the rendered table: at the marketplace the cubes were read with little confidence, and
     'sold nothing' and 'sold cloth' took turns as the likeliest story from frame to frame. The camera must ask once
     the choice has stayed open long enough, whichever story leads in the last frame, not wait for ever."""
-    from dataclasses import replace
     session, actions = session_at(["red", "blue", "green"], seed=6, decisions=0)
     advance_until(session, actions, lambda s: s.pending().kind == "sell" and len(s.pending().options) >= 3)
     state = session.state
@@ -59,8 +59,7 @@ def test_a_hidden_choice_whose_likeliest_answer_swaps_frame_to_frame_is_still_as
     reconciler = Reconciler(session)
     hand_over(reconciler, looks[0])
     cam = camera(state)
-    seat = state.pending().player
-    colour = session.players[seat]
+    colour = session.players[state.pending().player]
     outcomes = []
     for index in range(reconciler.policy.unseen_frames + reconciler.policy.prompt_frames + 4):
         reading = cam.read(looks[index % 2], 40_000 + index)

@@ -1,4 +1,4 @@
-"""The examples in the vision modules' docstrings run (pytest's testpaths only lists vision/observation.py)."""
+"""The examples in the vision modules' docstrings run (pytest's testpaths lists only vision/observation.py of vision)."""
 
 import doctest
 import importlib
@@ -6,7 +6,9 @@ import importlib
 import pytest
 
 MODULES = ["vision.sources", "vision.registration", "vision.crops", "vision.stability", "vision.colours",
-           "vision.tiles", "vision.cubes", "vision.supplies", "vision.pipeline", "vision.blobs"]
+           "vision.tiles", "vision.cubes", "vision.supplies", "vision.pipeline", "vision.blobs", "vision.hand_side",
+           "vision.layout", "vision.leaning", "vision.markers", "vision.recognizer", "vision.render.camera",
+           "vision.render.domains", "vision.render.renderer"]
 
 
 @pytest.mark.parametrize("name", MODULES)

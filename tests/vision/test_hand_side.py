@@ -2,12 +2,10 @@
 to places all over the board, in a train look and a held-out look (tables, light and skin tones never tuned on)."""
 
 import copy
-import doctest
 import itertools
 
 import pytest
 
-import vision.hand_side
 from companion.games.table_view import Piece, TableView
 from vision.layout import load_layout
 from vision.pipeline import VisionPipeline
@@ -20,11 +18,6 @@ from vision.render.video import game_frames  # noqa: E402
 
 PLAYERS = ("red", "blue", "green")
 TARGETS = ("road.1.worker", "stables.1", "road.17.worker", "road.25.worker")      # the board's four quarters
-
-
-def test_docstring_examples():
-    result = doctest.testmod(vision.hand_side)
-    assert result.failed == 0 and result.attempted > 0
 
 
 @pytest.mark.parametrize("domain, seed", [("train", 9), ("holdout", 6)])
