@@ -34,7 +34,6 @@ from companion.games.table_view import Piece
 from .observation import pieces_for
 
 _pieces_of = lru_cache(maxsize=4096)(pieces_for)   # a frame parses the same few labels thousands of times
-from .registration import camera_position_mm
 
 # Standing height of the pieces a slot may hold, in mm (a house with its roof); flat pieces don't lean.
 PIECE_HEIGHT_MM = {"worker": 15.0, "bailiff": 20.0, "house": 13.0, "provost": 7.0}

@@ -1,8 +1,6 @@
 """The whole pipeline on the simulated table (held-out domain), with the committed model."""
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
