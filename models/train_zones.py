@@ -1,0 +1,234 @@
+"""Train the zone model and export it to ONNX — the one command that makes ``models/zones.onnx``.
+
+    .venv/bin/pip install -e '.[train]'          # torch, CPU build
+    .venv/bin/python -m models.train_zones --out models/zones.onnx
+
+Deterministic (fixed seeds, one torch thread), with progress bars. The data are supply-zone pictures of
+train-domain tables (:mod:`models.render_zones`: seeds 8 000 000… for training, 8 100 000… for
+validation, never the held-out domain), rendered in chunks of ``CHUNK`` tables cached in ``models/data/``
+(git-ignored). Pairs are made at training time: any two frames of one table's zone are a (confirmed,
+now) pair whose cube changes are all within ``DELTAS``. CI never runs this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from models.train_slots import DATA_DIR, progress
+from vision.observation import CUBE_TYPES
+from vision.zone_model import DELTAS, INPUT_HEIGHT, INPUT_WIDTH, count_input, possible
+
+TRAIN_SEED_START = 8_000_000
+VALID_SEED_START = 8_100_000
+CHUNK = 200                     # tables per cache file
+CACHE = "zones-v1"
+CONFIDENT = 0.9                 # the reconciler takes a supply as read from this confidence on
+
+
+def load_or_render(start: int, tables: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Zone pictures, counts and groups of ``tables`` train-domain tables from seed ``start``, rendered
+    once per chunk and cached."""
+    from models.render_zones import make_zone_dataset
+
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    parts = []
+    for chunk in range(start, start + tables, CHUNK):
+        count = min(CHUNK, start + tables - chunk)
+        cache = DATA_DIR / f"{CACHE}-{chunk}-{count}.npz"
+        if not cache.exists():
+            data = make_zone_dataset(range(chunk, chunk + count),
+                                     lambda done, total: progress(f"render {chunk}", done, total, ""))
+            partial = cache.with_suffix(".partial.npz")
+            np.savez_compressed(partial, pictures=data[0], counts=data[1], groups=data[2])
+            partial.rename(cache)
+        loaded = np.load(cache)
+        parts.append((loaded["pictures"], loaded["counts"], loaded["groups"]))
+    pictures, counts, groups = (np.concatenate(p) for p in zip(*parts))
+    return pictures, counts, groups
+
+
+def pairs(counts: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """(P, 2) indices (confirmed, now) of every ordered pair of pictures of one zone whose cube changes
+    the model can say."""
+    out = []
+    for group in np.unique(groups):
+        members = np.flatnonzero(groups == group)
+        for i in members:
+            for j in members:
+                if i != j and np.all(np.abs(counts[j].astype(int) - counts[i]) <= max(DELTAS)):
+                    out.append((i, j))
+    return np.array(out, np.int64).reshape(-1, 2)
+
+
+def build_model():
+    import torch
+    import torch.nn as nn
+
+    def block(cin: int, cout: int, stride: int = 1) -> list:
+        return [nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False), nn.BatchNorm2d(cout),
+                nn.ReLU(inplace=True)]
+
+    class ZoneNet(nn.Module):
+        """Pictures then and now → features summed over the zone (a count is a sum over places), then
+        with the confirmed counts → per cube type, logits of each change in ``DELTAS``."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.features = nn.Sequential(
+                *block(6, 16, 2), *block(16, 24, 2), *block(24, 32, 2),   # 56×48, 28×24, 14×12
+                *block(32, 48), *block(48, 64, 2),                        # 14×12, 7×6
+                nn.AdaptiveAvgPool2d(1), nn.Flatten())
+            self.head = nn.Sequential(nn.Linear(64 + len(CUBE_TYPES), 64), nn.ReLU(inplace=True),
+                                      nn.Linear(64, len(CUBE_TYPES) * len(DELTAS)))
+
+        def forward(self, pairs: "torch.Tensor", counts: "torch.Tensor") -> "torch.Tensor":
+            return self.head(torch.cat([self.features(pairs), counts], dim=1))
+
+    return ZoneNet()
+
+
+def augment(inputs, generator):
+    """What differs between two tables, lamps and moments beyond the renders: both pictures mirrored
+    (cube types do not keep their places on a real table), a light level and colour cast per picture,
+    the now picture moved by a pixel (the pose between fits), sensor noise."""
+    import torch
+
+    count = len(inputs)
+    rand = lambda *shape: torch.rand(*shape, generator=generator)  # noqa: E731
+    if rand(1).item() < 0.5:
+        inputs = inputs.flip(3)
+    if rand(1).item() < 0.5:
+        inputs = inputs.flip(2)
+    inputs = inputs * ((0.8 + 0.4 * rand(count, 1, 1, 1)) * (0.92 + 0.16 * rand(count, 6, 1, 1)))
+    shift = rand(count) < 0.5
+    if shift.any():
+        dy, dx = (int(rand(1).item() * 3) - 1 for _ in range(2))
+        inputs[shift, :3] = torch.roll(inputs[shift, :3], shifts=(dy, dx), dims=(2, 3))
+    # grain shared by the channels: as good a disturbance, a sixth of the cost of drawing it
+    inputs += torch.randn((count, 1) + inputs.shape[2:], generator=generator) * (0.02 * rand(count, 1, 1, 1))
+    return inputs.clamp_(0.0, 1.0)
+
+
+def batch_tensors(pictures: np.ndarray, counts: np.ndarray, chosen: np.ndarray):
+    """(pairs uint8 (B, 6, H, W), confirmed counts (B, 5) float, targets (B, 5) class indices, possible
+    (B, 5, len(DELTAS)) bool) for the pairs ``chosen`` (B, 2)."""
+    import torch
+
+    then, now = chosen[:, 0], chosen[:, 1]
+    stacked = np.concatenate([pictures[now], pictures[then]], axis=-1).transpose(0, 3, 1, 2)
+    delta = counts[now].astype(np.int64) - counts[then]
+    return (torch.from_numpy(np.ascontiguousarray(stacked)), torch.from_numpy(count_input(counts[then])),
+            torch.from_numpy(delta - min(DELTAS)), torch.from_numpy(possible(counts[then])))
+
+
+def predict(model, pictures: np.ndarray, counts: np.ndarray, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(predicted class per type (P, 5), confidence that all five are right (P,)) for pairs ``chosen``."""
+    import torch
+
+    model.eval()
+    classes, sure = [], []
+    with torch.no_grad():
+        for start in range(0, len(chosen), 256):
+            x, c, _, allowed = batch_tensors(pictures, counts, chosen[start:start + 256])
+            logits = model(x.float() / 255.0, c).reshape(len(x), len(CUBE_TYPES), len(DELTAS))
+            odds = torch.softmax(logits.masked_fill(~allowed, -1e9), dim=-1)
+            best = odds.max(dim=-1)
+            classes.append(best.indices.numpy())
+            sure.append(best.values.prod(dim=1).numpy())
+    return np.concatenate(classes), np.concatenate(sure)
+
+
+def scores(model, pictures: np.ndarray, counts: np.ndarray, chosen: np.ndarray) -> dict[str, float]:
+    """Zones exactly right, among all pairs, the changed ones, and those reported ≥ ``CONFIDENT``."""
+    classes, sure = predict(model, pictures, counts, chosen)
+    truth = counts[chosen[:, 1]].astype(np.int64) - counts[chosen[:, 0]] - min(DELTAS)
+    right = np.all(classes == truth, axis=1)
+    changed = np.any(truth != -min(DELTAS), axis=1)
+    confident = sure >= CONFIDENT
+    return {"zones_exact": round(float(right.mean()), 4), "changed_exact": round(float(right[changed].mean()), 4),
+            "confident_share": round(float(confident.mean()), 4),
+            "confident_exact": round(float(right[confident].mean()), 4) if confident.any() else None}
+
+
+def train(out: Path, tables: int, valid_tables: int, epochs: int, per_epoch: int, seed: int,
+          threads: int = 1) -> dict[str, float]:
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(threads)
+    valid = load_or_render(VALID_SEED_START, valid_tables)
+    pictures, counts, groups = load_or_render(TRAIN_SEED_START, tables)
+    chosen, valid_chosen = pairs(counts, groups), pairs(valid[1], valid[2])
+    print(f"{len(pictures)} zone pictures of {tables} tables: {len(chosen)} pairs; validation "
+          f"{len(valid_chosen)} pairs of {valid_tables} tables", file=sys.stderr)
+    model = build_model().to(memory_format=torch.channels_last)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    batch = 128
+    per_epoch = min(per_epoch, len(chosen))
+    steps = epochs * ((per_epoch + batch - 1) // batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    generator = torch.Generator().manual_seed(seed)
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(chosen), generator=generator).numpy()[:per_epoch]   # a new draw each epoch
+        started, seen, loss_sum = time.time(), 0, 0.0
+        for start in range(0, per_epoch, batch):
+            x, c, target, allowed = batch_tensors(pictures, counts, chosen[order[start:start + batch]])
+            inputs = augment(x.float() / 255.0, generator).contiguous(memory_format=torch.channels_last)
+            logits = model(inputs, c).reshape(len(x), len(CUBE_TYPES), len(DELTAS))
+            logits = logits.masked_fill(~allowed, -1e4)
+            loss = F.cross_entropy(logits.reshape(-1, len(DELTAS)), target.reshape(-1))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            seen += len(x)
+            loss_sum += loss.item() * len(x)
+            progress(f"epoch {epoch + 1}/{epochs}", seen, per_epoch,
+                     f"loss {loss_sum / seen:.4f} {seen / (time.time() - started):.0f}/s")
+        figures = scores(model, *valid[:2], valid_chosen)
+        print(f"epoch {epoch + 1}: validation {figures}", file=sys.stderr)
+    export(model, out)
+    return {**figures, "parameters": sum(p.numel() for p in model.parameters())}
+
+
+def export(model, out: Path) -> None:
+    import torch
+
+    model.eval()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(model, (torch.zeros(1, 6, INPUT_HEIGHT, INPUT_WIDTH), torch.zeros(1, len(CUBE_TYPES))),
+                      str(out), input_names=["pairs", "counts"], output_names=["logits"],
+                      dynamic_axes={"pairs": {0: "zones"}, "counts": {0: "zones"}, "logits": {0: "zones"}},
+                      opset_version=17, dynamo=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("models/zones.onnx"))
+    parser.add_argument("--tables", type=int, default=800, help="train-domain tables rendered for training")
+    parser.add_argument("--valid-tables", type=int, default=100, help="…and for validation (other seeds)")
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--pairs-per-epoch", type=int, default=50_000, help="pairs drawn afresh for each epoch")
+    parser.add_argument("--seed", type=int, default=2005)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (1: the same result everywhere)")
+    args = parser.parse_args(argv)
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("training needs PyTorch: .venv/bin/pip install -e '.[train]'", file=sys.stderr)
+        return 2
+    figures = train(args.out, args.tables, args.valid_tables, args.epochs, args.pairs_per_epoch, args.seed,
+                    args.threads)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB): {figures}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
