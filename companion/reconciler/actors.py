@@ -6,6 +6,12 @@ from which side a hand came (``Observation.hand_from``, :mod:`vision.hand_side`)
 those in which a seat whose arm never came changed the table are dropped, so the camera commits
 "red moved it 2" when only red's arm came, instead of asking.
 
+The arm also says whose piece appeared: a piece that comes onto an empty slot while only one seat's arm came is
+that seat's (:func:`colour_by_arm`). The held-out slot model read yellow's new worker as red (p 0.93, yellow 0.06)
+after yellow's arm alone had reached in, and the camera alerted "Red can't place a worker now" (4 players, seed 41,
+decision 198). The arm's side weighs against the other colours as a prior, it does not replace the reading: a
+piece the model reads as nothing like the reacher's colour keeps its colour (and its alert).
+
 A wrong commit is worse than a question, so this evidence is used only when it is sure: every reach (a
 run of hand frames) since the last commit named a seat in at least one frame, all named the same seat, and
 at least ``MIN_FRAMES`` frames did. Two seats' arms, or a reach whose side stayed unsure: the stories are
@@ -31,13 +37,16 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
-from vision.observation import Observation
+from vision.observation import Observation, pieces_for
 
+from .evidence import VisibleView
 from .search import HypothesisTree, Node
 
 MIN_FRAMES = 2       # hand frames that must name the seat (on rendered hands 4 of 545 naming frames were wrong)
+OTHER_COLOUR = 0.02  # prior odds that a piece appearing under one seat's sure reach is another seat's colour
 
 
 class Reach:
@@ -48,11 +57,12 @@ class Reach:
         self.unnamed = 0                       # reaches none of whose frames named a seat
         self._reaching = False                 # the last frame had a hand over the board
         self._named_now = False                # … and some frame of this reach named a seat
+        self.last: str | None = None           # the sure seat of the reaches last cleared, until an arm comes again
 
     def see(self, observation: Observation) -> None:
         if observation.occluded:
             if not self._reaching:
-                self._reaching, self._named_now = True, False
+                self._reaching, self._named_now, self.last = True, False, None
             if observation.hand_from:
                 self.named[observation.hand_from] += 1
                 self._named_now = True
@@ -61,6 +71,7 @@ class Reach:
             self.unnamed += not self._named_now
 
     def clear(self) -> None:
+        self.last = self.seat()
         self.named.clear()
         self.unnamed = 0
 
@@ -70,6 +81,13 @@ class Reach:
             return None
         colour, frames = next(iter(self.named.items()))
         return colour if frames >= MIN_FRAMES else None
+
+    def placer(self) -> str | None:
+        """The seat whose arm alone put down what the table now shows new: the sure seat since the last clear,
+        or, while no arm came since, the one of the reaches cleared then (its pieces are committed by now)."""
+        if self.named or self.unnamed or self._reaching:
+            return self.seat()
+        return self.last
 
 
 def movers(tree: HypothesisTree, node: Node) -> set[int]:
@@ -91,3 +109,46 @@ def reached_in(plausible: Sequence[Node], tree: HypothesisTree, seat: int | None
         return list(plausible)
     kept = [node for node in plausible if movers(tree, node) <= {seat}]
     return kept if kept else list(plausible)
+
+
+def colour_by_arm(observation: Observation, colour: str | None, committed: VisibleView) -> Observation:
+    """``observation`` with the arm's side weighed into the colour of the pieces ``colour``'s arm put down.
+
+    On slots ``committed`` has empty (a piece appearing) or holding one piece of ``colour`` (put down by that arm
+    and committed since: the misread goes on until vision learns the piece), each reading of one coloured piece of
+    another colour is weighed by ``OTHER_COLOUR`` against the reacher's; the chance of a coloured piece at all is
+    kept.
+
+    >>> seen = Observation(registered=True, stable=True, slots={
+    ...     "road.4.worker": {"worker:red": 0.93, "worker:yellow": 0.06, "": 0.01},
+    ...     "road.5.worker": {"worker:red": 0.9, "": 0.1}})
+    >>> weighed = colour_by_arm(seen, "yellow", VisibleView({"road.5.worker": "worker:red"}, {}))
+    >>> {label: round(p, 2) for label, p in weighed.slots["road.4.worker"].items()}
+    {'worker:red': 0.23, 'worker:yellow': 0.76, '': 0.01}
+    >>> weighed.slots["road.5.worker"] == seen.slots["road.5.worker"]      # red's worker: not the reacher's doing
+    True
+    """
+    if colour is None:
+        return observation
+    slots = dict(observation.slots)
+    for slot, labels in observation.slots.items():
+        if slot in observation.occluded_slots or not _arms_slot(committed.label(slot), colour):
+            continue
+        coloured = {label: p for label, p in labels.items() if _one_coloured(label)}
+        if not any(pieces_for(label)[0].colour != colour for label in coloured):
+            continue
+        weighed = {label: p * (1.0 if pieces_for(label)[0].colour == colour else OTHER_COLOUR)
+                   for label, p in coloured.items()}
+        scale = sum(coloured.values()) / max(sum(weighed.values()), 1e-12)
+        slots[slot] = {label: weighed[label] * scale if label in weighed else p for label, p in labels.items()}
+    return replace(observation, slots=slots)
+
+
+def _arms_slot(label: str, colour: str) -> bool:
+    """Empty, or holding one piece of ``colour``: a slot where that arm may have put what is read."""
+    return not label or (_one_coloured(label) and pieces_for(label)[0].colour == colour)
+
+
+def _one_coloured(label: str) -> bool:
+    pieces = pieces_for(label)
+    return len(pieces) == 1 and pieces[0].colour is not None

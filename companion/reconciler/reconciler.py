@@ -25,7 +25,7 @@ from companion.games import Action, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
-from .actors import Reach, reached_in
+from .actors import Reach, colour_by_arm, reached_in
 from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
@@ -131,6 +131,7 @@ class Reconciler:
             return []
         observation = unseen_fixtures(self._with_corrections(observation), FIXTURES.get(self.session.game),
                                       self._tree.root.view)
+        observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
         self._remember(observation)
         scored = self._scored()
         best_score, best = scored[0]
