@@ -34,9 +34,10 @@ from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
 from .leaning import doubt_leaning, hidden_behind, shadows
-from .observation import Observation, label_for
+from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
+from .stacks import REFERENCE_PX_PER_MM, StackReader
 from .stability import HandDetector, MotionGate
 from .supplies import SupplyZone
 from .tiles import TileLibrary
@@ -52,8 +53,8 @@ MULTI_DISC_PREFIXES = ("favour.", "score.")   # slots where several players' dis
 OWN_SPACE_SCALE = 0.8          # their colours are counted on the space shrunk this much: a stack next door leans in
                               # (favour slot-frames read wrong on 11 rendered states: 31 whole crop, 2 space, 0 at 0.8)
 MIN_LABEL_PROBABILITY = 1e-4
-DISC_SHARE = 0.22             # share of a space's new pixels that makes one more disc colour there (0.12 measured worse)
 COLOUR_WORTH = 0.01           # below this chance of a coloured piece, the slot's colour is not measured
+STACK_WORTH = 0.05            # below this chance of a disc, a stack space's discs are not counted (one disc's colour)
 CUBE_SIDE_MM = 10.0
 UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
@@ -139,6 +140,9 @@ class VisionPipeline:
         for i, name in enumerate(self.slot_names):
             if name.startswith(MULTI_DISC_PREFIXES):
                 self._colour_area[i] = own_space(self.windows[name], layout.region(name), scale=OWN_SPACE_SCALE)
+        # Stacks of discs are read from their side, in the frame itself (their picture outgrows a slot's crop).
+        self.stacks = StackReader({name: self.windows[name].center for name, accepts in zip(self.slot_names, self.accepts)
+                                   if "disc" in accepts}, len(self.players), layout.board_size)
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
         self.arms = ArmTracker(SeatSides.of(layout, self.players))    # which seat's side a hand came from
@@ -179,6 +183,7 @@ class VisionPipeline:
                                  "least three sides of the board are in the picture.")
         crops = crop_slots(empty_board, pose, self.windows)
         hand_picture = rectify(empty_board, pose, self._hand_bounds, HAND_PX_PER_MM)
+        self.stacks.set_reference(rectify(empty_board, pose, self.stacks.reference_bounds(), REFERENCE_PX_PER_MM))
         self._hand_pose = self._crop_pose = pose
         size = (empty_board.shape[1], empty_board.shape[0])
         supplies = {seat: SupplyZone(self._supply_picture(empty_board, pose, seat), self.cube_colours,
@@ -221,6 +226,9 @@ class VisionPipeline:
                 learned.setdefault(pieces[0].colour, []).append(added_pixels(self.reference.crops[i], crops[i]))
         for colour, pixels in learned.items():
             self.colours.learn(colour, np.concatenate(pixels))
+        discs = {name: pieces[0].colour for name in self.stacks.centres if name not in doubted
+                 and len(pieces := view.pieces(name)) == 1 and pieces[0].colour in self.players}
+        self.stacks.learn(frame, pose, camera_position_mm(pose.image_from_board, (frame.shape[1], frame.shape[0])), discs)
         # The cubes and the pieces lying in supply zones are seen under the same lamp.
         self.cube_colours.relight(self.colours.light_gains())
         for colour in self.players:
@@ -269,7 +277,7 @@ class VisionPipeline:
             self._crop_pose = pose
         crops = crop_slots(frame, self._crop_pose, self.windows)
         lap("crops")
-        read = self._read_slots(crops, occluded_slots, lap)
+        read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         shadowed_by = self._shadows(pose, frame.shape)
         slots = doubt_leaning(read, shadowed_by)
         occluded_slots = occluded_slots | hidden_behind(slots, shadowed_by)
@@ -336,8 +344,8 @@ class VisionPipeline:
                 hidden.add(name)
         return frozenset(hidden)
 
-    def _read_slots(self, crops: np.ndarray, hidden: frozenset[str],
-                    lap: Callable[[str], None] = lambda stage: None) -> dict[str, dict[str, float]]:
+    def _read_slots(self, crops: np.ndarray, hidden: frozenset[str], lap: Callable[[str], None] = lambda stage: None,
+                    seen: tuple[np.ndarray, Pose] | None = None) -> dict[str, dict[str, float]]:
         if self.model is None:
             return {}
         visible = np.array([i for i, name in enumerate(self.slot_names) if name not in hidden], dtype=int)
@@ -359,6 +367,9 @@ class VisionPipeline:
         added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[rows], crops[rows],
                                                                    within=self._colour_area[rows])))
         lap("piece pixels")
+        stacks = self._read_stacks(seen, visible[needs_colour[kinds[needs_colour, KINDS.index("disc")] >= STACK_WORTH]],
+                                   crops, visible)
+        lap("stacks")
         slots = {}
         row_of = {int(i): row for row, i in enumerate(visible)}
         for row, i in enumerate(visible):
@@ -378,7 +389,7 @@ class VisionPipeline:
                 row_kinds = (1.0 - kept) * row_kinds
                 row_kinds[KINDS.index("tile")] += kept
             slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)),
-                                                     covered)
+                                                     covered, stacks.get(self.slot_names[i]))
         lap("labels")
         return slots
 
@@ -420,8 +431,19 @@ class VisionPipeline:
                     doubted[row_of[k]] = True
         return doubted
 
+    def _read_stacks(self, seen: tuple[np.ndarray, Pose] | None, rows: np.ndarray, crops: np.ndarray,
+                     visible: np.ndarray) -> dict[str, dict[str, float]]:
+        """The discs on each multi-disc space of ``rows`` (slot indices) where a disc may stand."""
+        names = [self.slot_names[i] for i in rows if self.slot_names[i].startswith(MULTI_DISC_PREFIXES)]
+        if seen is None or not names:
+            return {}
+        frame, pose = seen
+        gain = np.median((row_means(crops[visible]) + 1.0) / (row_means(self.reference.crops[visible]) + 1.0), axis=0)
+        camera = camera_position_mm(pose.image_from_board, (frame.shape[1], frame.shape[0]))
+        return self.stacks.read(frame, pose, camera, names, self.colours, gain, self.players)
+
     def _labels(self, index: int, kind_probabilities: np.ndarray, crop: np.ndarray,
-                pixels: np.ndarray, covered: float = 0.0) -> dict[str, float]:
+                pixels: np.ndarray, covered: float = 0.0, stack: dict[str, float] | None = None) -> dict[str, float]:
         """Kind probabilities × colour (or building) probabilities → label probabilities."""
         name = self.slot_names[index]
         labels: dict[str, float] = {}
@@ -434,8 +456,8 @@ class VisionPipeline:
             elif kind in COLOURED_KINDS:
                 if colour_odds is None:
                     colour_odds = self.colours.probabilities(pixels)
-                if kind == "disc" and name.startswith(MULTI_DISC_PREFIXES):
-                    for label, q in self._disc_groups(pixels, colour_odds).items():
+                if kind == "disc" and stack:
+                    for label, q in stack.items():
                         labels[label] = labels.get(label, 0.0) + p * q
                     continue
                 for colour, q in colour_odds.items():
@@ -468,19 +490,6 @@ class VisionPipeline:
         under = {name: (1 - COVERED_TILE_KEPT) * p for name, p in looks.items()}
         under[expected] = under.get(expected, 0.0) + COVERED_TILE_KEPT
         return {name: covered * q + (1 - covered) * looks.get(name, 0.0) for name, q in under.items()}
-
-    def _disc_groups(self, pixels: np.ndarray, colour_odds: dict[str, float]) -> dict[str, float]:
-        """Several discs on one space: every player colour that owns a fair share of the added pixels
-        (``colour_odds``: the pixels' :meth:`ColourModel.probabilities`, for a single disc)."""
-        if len(pixels) == 0:
-            return {f"disc:{c}": 1.0 / len(self.colours.names) for c in self.colours.names}
-        nearest = self.colours.nearest(pixels)
-        shares = np.bincount(nearest, minlength=len(self.colours.names)) / len(nearest)
-        present = [self.colours.names[i] for i in np.argsort(-shares) if shares[i] >= DISC_SHARE]
-        if len(present) <= 1:
-            return {f"disc:{c}": q for c, q in colour_odds.items()}
-        from companion.games.table_view import Piece
-        return {label_for(Piece("disc", c) for c in present): 1.0}
 
     # -- supplies ------------------------------------------------------------------------------------
     def _has_zone(self, seat: int) -> bool:

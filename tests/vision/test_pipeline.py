@@ -75,7 +75,7 @@ def test_a_reading_says_where_its_time_went(pipeline, scene):
     """``stage_ms`` (``bench_vision.py --stages``): every stage of a full reading, together within its time."""
     _table, _view, frame, _truth = scene
     observation = pipeline.observe(frame, still=True)
-    stages = {"registration", "motion", "hands", "crops", "change levels", "slot model", "piece pixels", "labels",
+    stages = {"registration", "motion", "hands", "crops", "change levels", "slot model", "piece pixels", "stacks", "labels",
               "leaning", "supplies"}
     assert set(pipeline.stage_ms) == stages
     assert all(ms >= 0 for ms in pipeline.stage_ms.values())
