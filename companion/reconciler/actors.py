@@ -12,10 +12,13 @@ after yellow's arm alone had reached in, and the camera alerted "Red can't place
 decision 198). The arm's side weighs against the other colours as a prior, it does not replace the reading: a
 piece the model reads as nothing like the reacher's colour keeps its colour (and its alert).
 
-A wrong commit is worse than a question, so this evidence is used only when it is sure: every reach (a
-run of hand frames) since the last commit named a seat in at least one frame, all named the same seat, and
-at least ``MIN_FRAMES`` frames did. Two seats' arms, or a reach whose side stayed unsure: the stories are
-left as they were (and the camera asks if they still differ).
+A wrong commit is worse than a question, so this evidence is used only when it is complete: every reach (a
+run of hand frames) since the last commit named a seat in at least one frame, and at least ``MIN_FRAMES`` frames
+did. Then the stories in which a seat none of them named changed the table are dropped. Several seats' arms keep
+the stories any of them could have made: on held-out 4-player seed 42 yellow's hand came by (its provost pass
+leaves no trace) and then red's arm moved the provost −1; "red −1" and "red passes, green −1" looked alike and
+the camera asked, though green's arm never came. A reach whose side stayed unsure: the stories are left as they
+were (and the camera asks if they still differ).
 
 The model: whoever decides moves the pieces of that decision, and what the rules then do on their own (the
 bailiff, income, workers sent home) is done by the same hand. A player moving a piece for another would
@@ -30,7 +33,11 @@ break it; that is not detected.
 'red'
 >>> reach.see(Observation(registered=True, occluded=True, hand_from="blue"))
 >>> reach.see(Observation(registered=True))
->>> reach.seat() is None
+>>> reach.seat() is None, sorted(reach.seats())
+(True, ['blue', 'red'])
+>>> reach.see(Observation(registered=True, occluded=True))       # a reach whose side stayed unsure
+>>> reach.see(Observation(registered=True))
+>>> reach.seats() is None
 True
 """
 
@@ -75,12 +82,16 @@ class Reach:
         self.named.clear()
         self.unnamed = 0
 
+    def seats(self) -> frozenset[str] | None:
+        """The seats (colours) whose arms came since the last clear, when every reach named one; else None."""
+        if self._reaching or self.unnamed or sum(self.named.values()) < MIN_FRAMES:
+            return None
+        return frozenset(self.named)
+
     def seat(self) -> str | None:
         """The one seat (colour) whose arm came since the last clear, when that is sure; else None."""
-        if self._reaching or self.unnamed or len(self.named) != 1:
-            return None
-        colour, frames = next(iter(self.named.items()))
-        return colour if frames >= MIN_FRAMES else None
+        seats = self.seats()
+        return next(iter(seats)) if seats is not None and len(seats) == 1 else None
 
     def placer(self) -> str | None:
         """The seat whose arm alone put down what the table now shows new: the sure seat since the last clear,
@@ -102,12 +113,12 @@ def movers(tree: HypothesisTree, node: Node) -> set[int]:
     return seats
 
 
-def reached_in(plausible: Sequence[Node], tree: HypothesisTree, seat: int | None) -> list[Node]:
-    """The plausible stories in which only ``seat`` changed the table (all of them when ``seat`` is None,
-    or when none or all are such: then the hand tells nothing between them)."""
-    if seat is None:
+def reached_in(plausible: Sequence[Node], tree: HypothesisTree, seats: set[int] | None) -> list[Node]:
+    """The plausible stories in which only ``seats`` changed the table (all of them when ``seats`` is None,
+    or when none or all are such: then the hands tell nothing between them)."""
+    if seats is None:
         return list(plausible)
-    kept = [node for node in plausible if movers(tree, node) <= {seat}]
+    kept = [node for node in plausible if movers(tree, node) <= seats]
     return kept if kept else list(plausible)
 
 

@@ -7,6 +7,11 @@
 * There is one of each: seen on the square the rules put it on, the same piece read on another square of its track
   is a neighbour leaning into that window (the bailiff's top read as the provost on the square the provost just
   left, p 0.9: "road.16.provost should now show nothing"). Such a sighting is not a disagreement with the rules.
+  And read on two squares at once, the camera can't tell which sighting is the piece: neither counts, as evidence
+  or as a disagreement, and the stories that differ only by where it stands are asked. Held-out look, 3 players,
+  seed 22, decision 18: green's guild moved the provost from square 6 to 9; square 6, beside the bailiff, still
+  read the provost (p 0.99-1.0) as square 9 did (0.99), and "guild 0" beat "guild +3" by 4 nats over three frames:
+  a wrong commit.
 * Slots that never change once filled (a building's owner house): a reading of anything else there is a piece
   next door leaning into the window (a red worker on square 9 read as a red house over the blue owner's, p 0.71).
   Slots never emptied once filled (a building on the road, which may only become another building): read
@@ -59,6 +64,10 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     ...                      "road.2.tile": "tile:farm"}, {})
     >>> sorted(unseen_fixtures(seen, rules, table).occluded_slots)
     ['road.1.bailiff', 'road.1.owner', 'road.1.tile', 'road.2.bailiff']
+    >>> twice = Observation(registered=True, stable=True, slots={
+    ...     "road.1.bailiff": {"bailiff": 0.99}, "road.2.bailiff": {"bailiff": 0.9, "": 0.1}, "road.3.bailiff": {"": 1}})
+    >>> sorted(unseen_fixtures(twice, rules, table).occluded_slots)
+    ['road.1.bailiff', 'road.2.bailiff']
     """
     if fixtures is None:
         return observation
@@ -66,8 +75,11 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     hidden = set()
     for kind, template in fixtures.tracks.items():
         track = [slot for slot in readable if slot_number(template, slot) is not None]
-        if not any(_showing(observation.slots[slot], kind) >= SEEN for slot in track):
+        showing = [slot for slot in track if _showing(observation.slots[slot], kind) >= SEEN]
+        if not showing:
             hidden.update(track)
+        elif len(showing) > 1:
+            hidden.update(showing)
     for template in fixtures.permanent:
         hidden.update(slot for slot in readable if slot_number(template, slot) is not None
                       and committed.label(slot) and not looks_like(observation.best(slot)[0], committed.label(slot)))

@@ -115,6 +115,8 @@ class Reconciler:
         self._history_views: dict[int, VisibleView] = {}
         self._seen_actions: tuple[Action, ...] = tuple(session.actions)
         self._undone: _Undone | None = None
+        # slot → (what an answer to a move the camera couldn't read put there, what it held before)
+        self._unread: dict[str, tuple[str, str]] = {}
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -132,6 +134,7 @@ class Reconciler:
         observation = unseen_fixtures(self._with_corrections(observation), FIXTURES.get(self.session.game),
                                       self._tree.root.view)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
+        observation = self._unread_hidden(observation)
         self._remember(observation)
         scored = self._scored()
         best_score, best = scored[0]
@@ -253,10 +256,11 @@ class Reconciler:
                                             and self._evidence(node.key) >= evidence - self.policy.margin)]
 
     def _reached_in(self, plausible: list[Node]) -> list[Node]:
-        """The plausible stories whose movers reached in, when the camera is sure whose arm came (actors.py)."""
-        colour = self._reach.seat()
-        seat = self.session.players.index(colour) if colour in self.session.players else None
-        return reached_in(plausible, self._tree, seat)
+        """The plausible stories whose movers reached in, when the camera knows whose arms came (actors.py)."""
+        colours = self._reach.seats()
+        seats = None if colours is None else {self.session.players.index(c) for c in colours
+                                               if c in self.session.players}
+        return reached_in(plausible, self._tree, seats)
 
     def _scored(self) -> list[tuple[float, Node]]:
         """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""
@@ -331,6 +335,7 @@ class Reconciler:
                 self._tree = self._tree.rerooted(tuple(self.session.actions[self._root_count:]), state)
             else:
                 self._tree = HypothesisTree(state, self.policy.supply_keys)
+            self._note_unread_answers(history, min(self._root_count, count), count)
             self._root_count = count
             self._hand_seen = False
             if not self._frames or not self._disagreement(self._tree.root):
@@ -354,6 +359,33 @@ class Reconciler:
                     for item in watch.items:       # a player settled it: stop reading these as they are
                         self._ignored[item] = alert.resolved
         self._overrides_current()
+
+    def _note_unread_answers(self, history: list, start: int, count: int) -> None:
+        """Remember the slots changed by decisions ``start``…``count`` − 1 that players answered because the camera
+        couldn't read a move (``unseen``) or asked before it (``invisible``)."""
+        for number in range(start, count):
+            asked = self._asked.get(number)
+            if (self.session.sources[number] != "prompt" or asked is None
+                    or asked.reason not in ("unseen", "invisible")):
+                continue
+            before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys)
+                             for i in (number, number + 1))
+            for slot in after.changed_slots(before):
+                self._unread[slot] = (after.label(slot), before.label(slot))
+
+    def _unread_hidden(self, observation: Observation) -> Observation:
+        """``observation`` with the slots of an answer the camera couldn't read marked hidden while they still read
+        as before it, until the game changes them again.
+
+        The player said what was done because the camera could not see it: read as before, the slot is the camera
+        still not seeing it, not the table disagreeing (held-out 4 players, seed 42: red's worker on square 6,
+        missed after red's hand, was answered, then "The table shows nothing on road.6.worker" was alerted).
+        """
+        base = self._tree.root.view
+        self._unread = {slot: (put, was) for slot, (put, was) in self._unread.items() if base.label(slot) == put}
+        hidden = {slot for slot, (put, was) in self._unread.items() if slot in observation.slots
+                  and looks_like(observation.best(slot)[0], was) and not looks_like(observation.best(slot)[0], put)}
+        return replace(observation, occluded_slots=observation.occluded_slots | hidden) if hidden else observation
 
     def _note_undo(self, count: int) -> None:
         """Remember the decision a player just took back (until the game moves to another decision number)."""

@@ -3,11 +3,12 @@
 shows nothing on road.8.bailiff, which no legal move explains", twice in the game)."""
 
 import copy
+from dataclasses import replace
 
 from companion.games import Action, Piece
 from companion.reconciler import Reconciler
 
-from .table import advance_until, hand_over, kinds, session_at, show, worker_on
+from .table import advance_until, camera, hand_over, kinds, session_at, show, worker_on
 
 
 def without(view, slot):
@@ -132,3 +133,30 @@ def test_a_favour_disc_read_behind_where_the_rules_have_it_is_a_lean_not_a_forgo
     hand_over(reconciler, after)
     outcomes = show(reconciler, after, frames=6, start=12_000)
     assert kinds(outcomes) == ["commit"] and session.actions[-1] == move and session.open_alerts() == []
+
+
+def test_the_provost_read_on_two_squares_at_once_is_not_taken_for_where_it_stands():
+    """Held-out look, 3 players, seed 22, decision 18: green's guild moved the provost from square 6 to 9. Square 6,
+    beside the bailiff, still read the provost (p 1.0) as square 9 did (p 0.99); the story "guild 0" then explained
+    the frames 4 nats better than "guild +3", and guild 0 was committed: a wrong commit. Seen on two squares, the
+    provost says nothing about where it stands: the camera asks, or commits the move it did see."""
+    session, actions = session_at(["red", "blue", "green"], seed=22, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "guild" and any(
+        o.action.arg("steps") == 3 for o in s.pending().options))
+    state = session.state
+    move = next(o.action for o in state.pending().options if o.action.arg("steps") == 3)
+    moved = state.apply(move).table_view()
+    old, new = f"road.{state.provost}.provost", f"road.{state.provost + 3}.provost"
+    assert moved.pieces(new) and not moved.pieces(old)
+    reconciler = Reconciler(session)
+    cam = camera(state)
+    for index in range(3):      # green's arm alone: "guild +3, then blue moved it back" is not green's doing
+        reconciler.observe(replace(cam.read(moved, 19_000 + index, covered={"hand"}), hand_from="green"))
+    outcomes = []
+    for index in range(12):
+        frame = cam.read(moved, 20_000 + index)
+        frame.slots[old], frame.slots[new] = {"provost": 1.0}, {"provost": 0.99, "": 0.01}
+        outcomes += reconciler.observe(frame)
+    committed = [o for o in outcomes if o.kind == "commit"]
+    assert all(o.actions[0] == move for o in committed), "never guild 0 or +1, +2"
+    assert committed or any(o.kind == "prompt" and move in o.actions for o in outcomes), "or asked"

@@ -1,0 +1,61 @@
+"""Whose arms came, when there were several (held-out look, 4 players, seed 42, decision 21).
+
+Yellow's hand came over the board (a pass, which leaves no trace), then red's arm moved the provost −1. "Red −1"
+and "red passes, green −1" leave the same table, and with two seats' arms the camera asked, though green's arm
+never came. The stories in which a seat none of the arms belonged to changed the table are dropped.
+"""
+
+from dataclasses import replace
+
+from companion.games import Action
+from companion.reconciler import Reconciler
+
+from .table import camera, kinds, session_at
+
+PLAYERS = ["red", "blue", "green", "yellow"]
+
+
+def at_a_provost_decision_with_another_after_it():
+    """The bots' game up to a provost decision after which another seat decides on the provost too."""
+    session, actions = session_at(PLAYERS, seed=42, decisions=0)
+    while True:
+        state = session.state
+        decision = state.pending()
+        if decision.kind == "provost" and any(o.action.arg("steps") == -1 for o in decision.options):
+            after = state.apply(Action(decision.player, "provost", {"steps": 0})).pending()
+            if after.kind == "provost" and after.player != decision.player:
+                return session, decision.player, after.player
+        session.decide(actions[len(session.actions)], source="tablet")
+
+
+def film(session, move, reaches):
+    """One reach per colour in ``reaches`` (2 hand frames naming it), then the table at rest after ``move``."""
+    reconciler = Reconciler(session)
+    moved = session.state.apply(move).table_view()
+    cam = camera(session.state)
+    frame = 9_000
+    for colour in reaches:
+        for _ in range(2):
+            reconciler.observe(replace(cam.read(moved, frame, covered={"hand"}), hand_from=colour))
+            frame += 1
+        reconciler.observe(cam.read(moved, frame, stable=False))
+        frame += 1
+    return [o for i in range(12) for o in reconciler.observe(cam.read(moved, 10_000 + i))]
+
+
+def test_a_provost_move_is_committed_when_the_other_arm_that_came_could_not_have_made_it():
+    session, mover, next_one = at_a_provost_decision_with_another_after_it()
+    bystander = next(colour for seat, colour in enumerate(PLAYERS) if seat not in (mover, next_one))
+    move = Action(mover, "provost", {"steps": -1})
+    number = len(session.actions)
+    outcomes = film(session, move, [bystander, PLAYERS[mover]])
+    assert kinds(outcomes)[0] == "commit" and session.actions[number:] == [move]
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == number], "not asked"
+
+
+def test_the_camera_still_asks_when_both_seats_that_could_have_moved_it_reached_in():
+    session, mover, next_one = at_a_provost_decision_with_another_after_it()
+    move = Action(mover, "provost", {"steps": -1})
+    number = len(session.actions)
+    outcomes = film(session, move, [PLAYERS[next_one], PLAYERS[mover]])
+    assert "commit" not in kinds(outcomes) and [o.decision for o in outcomes if o.kind == "prompt"] == [number]
