@@ -12,6 +12,10 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
   read next to it, and moves part of it to "empty": the rules then decide (a second green worker in
   the inn after one move is not a legal story). When two slots lie in each other's shadow, the
   weaker reading is the one doubted.
+* a stack of two or more discs stands as high as a worker or more: :func:`stack_shadows` says which
+  slots the stack on a space covers from how many discs up, and :func:`doubt_leaning` doubts discs
+  read beside a stack whose discs from that height up could be them (as many, and of their colours) (a stack on a favour space leaning into
+  the next space's window made it read a disc that was not there, and the rules raised an alert).
 * :func:`hidden_behind` names the slots read empty that a standing piece read in front of them
   covers: the camera cannot tell what stands there (a bailiff behind a worker read as empty,
   p 0.96), so they are reported as hidden, as under a hand, and the rules keep what they know.
@@ -20,6 +24,14 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
 >>> doubted = doubt_leaning(slots, {"b": ("a",)})
 >>> round(doubted["b"]["house:blue"], 3), doubted["a"] == slots["a"]
 (0.522, True)
+>>> slots = {"a": {"disc:blue+disc:green+disc:red": 0.9, "": 0.1}, "b": {"disc:green": 0.8, "": 0.2}}
+>>> round(doubt_leaning(slots, {}, {"b": (("a", 3),)})["b"]["disc:green"], 2)   # a 3-disc stack reaches b
+0.44
+>>> doubt_leaning(slots, {}, {"b": (("a", 4),)})["b"] == slots["b"]             # it takes 4 discs to reach b
+True
+>>> slots["b"] = {"disc:blue+disc:green+disc:red": 0.9, "": 0.1}                 # a stack as tall as a's: not a's top
+>>> doubt_leaning(slots, {}, {"b": (("a", 2),)})["b"] == slots["b"]
+True
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ import numpy as np
 from companion.games.table_view import Piece
 
 from .observation import pieces_for
+from .stacks import DISC_HEIGHT_MM, DISC_RADIUS_MM, distance_to_segment
 
 _pieces_of = lru_cache(maxsize=4096)(pieces_for)   # a frame parses the same few labels thousands of times
 
@@ -55,24 +68,49 @@ def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], acce
         if tallest <= 0.0:
             continue
         lean = (centre[a] - camera_xy) * tallest / max(camera_height - tallest, 1.0)
-        for b in np.flatnonzero(_distance_to_segment(centre, centre[a], centre[a] + lean)
+        for b in np.flatnonzero(distance_to_segment(centre, centre[a], centre[a] + lean)
                                 <= PIECE_RADIUS_MM + CORE_SHARE * np.asarray(radii, float)):
             if b != a:
                 covered.setdefault(int(b), []).append(a)
     return {b: tuple(a) for b, a in covered.items()}
 
 
-def _distance_to_segment(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
-    along = end - start
-    length2 = float(along @ along)
-    t = np.zeros(len(points)) if length2 == 0 else np.clip((points - start) @ along / length2, 0.0, 1.0)
-    return np.linalg.norm(points - (start + t[:, None] * along), axis=1)
+def stack_shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], most_discs: Sequence[int],
+                  camera_mm: np.ndarray) -> dict[int, tuple[tuple[int, int], ...]]:
+    """For each slot index, the spaces whose stack, seen from ``camera_mm``, covers its centre, each with the
+    fewest discs that reach it: ``{slot: ((space, discs), ...)}``. ``most_discs[i]``: the most discs that
+    can stand on slot i (below 2 it holds no stack)."""
+    centre = np.asarray(centres, float)
+    camera_xy, camera_height = camera_mm[:2], max(float(camera_mm[2]), 1.0)
+    reach = DISC_RADIUS_MM + CORE_SHARE * np.asarray(radii, float)
+    covered: dict[int, dict[int, int]] = {}
+    for a, most in enumerate(most_discs):
+        for discs in range(2, most + 1):
+            height = discs * DISC_HEIGHT_MM
+            lean = (centre[a] - camera_xy) * height / max(camera_height - height, 1.0)
+            for b in np.flatnonzero(distance_to_segment(centre, centre[a], centre[a] + lean) <= reach):
+                if b != a:
+                    covered.setdefault(int(b), {}).setdefault(a, discs)
+    return {b: tuple(over.items()) for b, over in covered.items()}
 
 
-def doubt_leaning(slots: Mapping[str, Mapping[str, float]],
-                  shadowed_by: Mapping[str, Sequence[str]]) -> dict[str, dict[str, float]]:
-    """Readings with the part a same-coloured standing piece next door explains moved to "empty"."""
+def doubt_leaning(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]],
+                  stacked_over: Mapping[str, Sequence[tuple[str, int]]] | None = None) -> dict[str, dict[str, float]]:
+    """Readings with the part a same-coloured standing piece next door explains moved to "empty"; with
+    ``stacked_over`` (:func:`stack_shadows` by name), also discs a tall enough stack next door explains."""
     result = {slot: dict(labels) for slot, labels in slots.items()}
+    for slot, stacks in (stacked_over or {}).items():
+        labels = slots.get(slot)
+        for space, discs in stacks if labels else ():
+            theirs = slots.get(space)
+            if not theirs:
+                continue
+            for key, probability in list(result[slot].items()):
+                shared = _stack_probability(key, theirs, discs) if key.startswith("disc:") else 0.0
+                if shared > 0.0:
+                    taken = probability * LEAN_DOUBT * shared
+                    result[slot][key] -= taken
+                    result[slot][""] = result[slot].get("", 0.0) + taken
     for slot, neighbours in shadowed_by.items():
         labels = slots.get(slot)
         if not labels:
@@ -112,6 +150,22 @@ def _same_piece_probability(label: str, neighbour: Mapping[str, float]) -> float
     piece = pieces[0]
     return sum(probability for other, probability in _standing(neighbour, PIECE_HEIGHT_MM)
                if (other.colour == piece.colour if piece.colour else other.kind == piece.kind))
+
+
+def _stack_probability(label: str, neighbour: Mapping[str, float], reaching: int) -> float:
+    """How likely the discs ``label`` names are the top of the neighbour's stack leaning in: a stack whose
+    discs from the ``reaching``-th up are at least as many, with every colour ``label`` names."""
+    discs = _pieces_of(label)
+    if any(piece.kind != "disc" for piece in discs):
+        return 0.0
+    colours = {piece.colour for piece in discs}
+    total = 0.0
+    for other, probability in neighbour.items():
+        pieces = _pieces_of(other) if other else ()
+        if (len(pieces) - reaching + 1 >= len(discs) and all(p.kind == "disc" for p in pieces)
+                and colours <= {p.colour for p in pieces}):
+            total += probability
+    return total
 
 
 def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]]) -> frozenset[str]:

@@ -33,7 +33,7 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import doubt_leaning, hidden_behind, shadows
+from .leaning import doubt_leaning, hidden_behind, shadows, stack_shadows
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -147,6 +147,7 @@ class VisionPipeline:
         self.hands: HandDetector | None = None
         self.arms = ArmTracker(SeatSides.of(layout, self.players))    # which seat's side a hand came from
         self._shadow: dict[str, tuple[str, ...]] = {}
+        self._stack_shadow: dict[str, tuple[tuple[str, int], ...]] = {}     # slot → (stack space, discs that reach it)
         self._shadow_key: tuple | None = None
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
         self._in_view_mask: tuple[tuple, np.ndarray] | None = None    # (hand pose, frame size) → the mask
@@ -279,7 +280,7 @@ class VisionPipeline:
         lap("crops")
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         shadowed_by = self._shadows(pose, frame.shape)
-        slots = doubt_leaning(read, shadowed_by)
+        slots = doubt_leaning(read, shadowed_by, self._stack_shadow)
         occluded_slots = occluded_slots | hidden_behind(slots, shadowed_by)
         lap("leaning")
         supplies, confidence = self._read_supplies(frame, pose)
@@ -324,7 +325,8 @@ class VisionPipeline:
         return self._in_view_mask[1]
 
     def _shadows(self, pose: Pose, frame_shape: tuple[int, ...]) -> dict[str, tuple[str, ...]]:
-        """Per slot, the slots whose standing piece the camera sees over its centre (for this pose)."""
+        """Per slot, the slots whose standing piece the camera sees over its centre (for this pose); the stacks
+        of discs that do, from how many discs up, are kept in ``_stack_shadow``."""
         key = (pose.image_from_board.tobytes(), frame_shape[:2])
         if self._shadow_key != key:
             regions = [self.layout.region(name) for name in self.slot_names]
@@ -332,6 +334,10 @@ class VisionPipeline:
             camera = camera_position_mm(pose.image_from_board, (frame_shape[1], frame_shape[0]))
             found = shadows([self.windows[name].center for name in self.slot_names], radii, self.accepts, camera)
             self._shadow = {self.slot_names[b]: tuple(self.slot_names[a] for a in over) for b, over in found.items()}
+            most = [len(self.players) if name.startswith(MULTI_DISC_PREFIXES) else 1 for name in self.slot_names]
+            stacked = stack_shadows([self.windows[name].center for name in self.slot_names], radii, most, camera)
+            self._stack_shadow = {self.slot_names[b]: tuple((self.slot_names[a], n) for a, n in over)
+                                  for b, over in stacked.items()}
             self._shadow_key = key
         return self._shadow
 

@@ -187,21 +187,44 @@ class StackReader:
         board_lab = np.median(_lab(board), axis=2).astype(np.float32)
         tops, sides = (lab.astype(np.float32) for lab in self.colours_lab(colours, players))
         most = min(self.most, len(players))
-        return {name: self._read_one(self._geometry[name], now_lab[i], board_lab[i], tops, sides, players, most)
-                for i, name in enumerate(names)}
+        # Nearest the camera first: a stack leans away from it, so a space's readable rows are known once
+        # every space nearer has been read (rows where a neighbour's stack stands in the picture say nothing).
+        readings: dict[str, dict[str, float]] = {}
+        for i in sorted(range(len(names)), key=lambda i: self._geometry[names[i]].distance):
+            geometry = self._geometry[names[i]]
+            free = self._free_rows(geometry, readings)
+            readings[names[i]] = self._read_one(geometry, now_lab[i], board_lab[i], tops, sides, players, most, free)
+        return {name: readings[name] for name in names}
+
+    def _free_rows(self, geometry: StackGeometry, read: Mapping[str, Mapping[str, float]]) -> np.ndarray:
+        """Rows of ``geometry``'s profile that no neighbour's stack (read: as many discs as most likely) covers."""
+        points = geometry.board_points(self._ts)[:, len(LATERAL_MM) // 2]
+        free = np.ones(len(self._ts), bool)
+        for name, labels in read.items():
+            other = self._geometry[name]
+            if abs(other.centre[0] - geometry.centre[0]) + abs(other.centre[1] - geometry.centre[1]) > 60.0:
+                continue
+            discs = max(labels, key=labels.get).count("disc:") if labels else 0
+            top = discs * DISC_HEIGHT_MM
+            start = np.asarray(other.centre)
+            end = start + np.asarray(other.away) * (other.far_edge(top) - DISC_RADIUS_MM)
+            reach = DISC_RADIUS_MM + BLUR_PX / other.px_per_mm
+            free &= distance_to_segment(points, start, end) > reach
+        return free
 
     def _read_one(self, geometry: StackGeometry, now: np.ndarray, board: np.ndarray, tops: np.ndarray,
-                  sides: np.ndarray, players: Sequence[str], most: int) -> dict[str, float]:
-        """Every count and order of colours scored by how far the profile's rows lie from what it predicts
-        (blurred as the picture is: a band may be under two pixels tall)."""
+                  sides: np.ndarray, players: Sequence[str], most: int, free: np.ndarray | None = None) -> dict[str, float]:
+        """Every count and order of colours scored by how far the profile's ``free`` rows lie from what it
+        predicts (blurred as the picture is: a band may be under two pixels tall)."""
         ts = self._ts
+        weight = np.ones(len(ts), np.float32) if free is None else free.astype(np.float32)
         blur = _blur_matrix(len(ts), round(max(BLUR_PX / geometry.px_per_mm, STEP_MM) / STEP_MM, 1))
         labels, costs = [], []
         for n in range(1, most + 1):
             orders, named = _orders(len(players), n)
             bands, top, board_rows = geometry.rows(ts, n)
             # a top colour far from the top face makes every order under it negligible: left out
-            face = _distance(now[top][:, None], tops[None]).sum(axis=0)
+            face = (_distance(now[top][:, None], tops[None]) * weight[top][:, None]).sum(axis=0)
             likely = face <= face.min() + TOP_MARGIN * TEMPERATURE
             if not likely.all():
                 keep = likely[orders[:, -1]]
@@ -211,7 +234,9 @@ class StackReader:
             parts = blur @ np.array(bands + [top], np.float32).T                          # (rows, n + 1)
             colours = np.concatenate([sides[orders], tops[orders[:, -1]][:, None]], axis=1)   # (orders, n + 1, 3)
             unexplained = now - blur @ (board * board_rows[:, None])       # the profile less the board's share
-            costs.append(_distance(unexplained[None], np.matmul(parts[None], colours)).sum(axis=1))
+            # each count equally likely before looking, its orders sharing that belief
+            prior = TEMPERATURE * np.log(len(_orders(len(players), n)[0]))
+            costs.append(_distance(unexplained[None], np.matmul(parts[None], colours)) @ weight + prior)
             labels += [label_of(players, kept) for kept in named]
         scores = np.exp(-(np.concatenate(costs) - min(c.min() for c in costs)) / TEMPERATURE)
         odds: dict[str, float] = {}
@@ -248,6 +273,14 @@ def _blur_matrix(rows: int, sigma: float) -> np.ndarray:
     offsets = np.arange(rows)[:, None] - np.arange(rows)[None, :]
     weights = np.exp(-0.5 * (offsets / sigma) ** 2)
     return (weights / weights.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
+def distance_to_segment(points: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """Each point's distance (mm) to the segment from ``start`` to ``end`` on the board."""
+    along = end - start
+    length2 = float(along @ along)
+    t = np.zeros(len(points)) if length2 == 0 else np.clip((points - start) @ along / length2, 0.0, 1.0)
+    return np.linalg.norm(points - (start + t[:, None] * along), axis=1)
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:
