@@ -362,7 +362,9 @@ class Reconciler:
 
     def _note_unread_answers(self, history: list, start: int, count: int) -> None:
         """Remember the slots changed by decisions ``start``…``count`` − 1 that players answered because the camera
-        couldn't read a move (``unseen``) or asked before it (``invisible``)."""
+        couldn't read a move (``unseen``) or asked before it (``invisible``). Not after a ``hidden`` question: the
+        camera saw a change there, and a later reading as before may be the player's answer being wrong (the
+        correction it offers then is the point)."""
         for number in range(start, count):
             asked = self._asked.get(number)
             if (self.session.sources[number] != "prompt" or asked is None
@@ -374,12 +376,14 @@ class Reconciler:
                 self._unread[slot] = (after.label(slot), before.label(slot))
 
     def _unread_hidden(self, observation: Observation) -> Observation:
-        """``observation`` with the slots of an answer the camera couldn't read marked hidden while they still read
-        as before it, until the game changes them again.
+        """``observation`` with the slots of an answered move marked hidden while they still read as before it, until
+        the game changes them again.
 
         The player said what was done because the camera could not see it: read as before, the slot is the camera
-        still not seeing it, not the table disagreeing (held-out 4 players, seed 42: red's worker on square 6,
-        missed after red's hand, was answered, then "The table shows nothing on road.6.worker" was alerted).
+        still not seeing the piece, not the table disagreeing (held-out 4 players, seed 42: red's worker on square 6,
+        missed after red's hand, was answered, then "The table shows nothing on road.6.worker" was alerted). A piece
+        seen where another option would put it still offers a correction (:meth:`_outweighs_answer` counts the other
+        slots).
         """
         base = self._tree.root.view
         self._unread = {slot: (put, was) for slot, (put, was) in self._unread.items() if base.label(slot) == put}
@@ -650,6 +654,8 @@ class Reconciler:
         """
         base = self._tree.root.view
         changed = ViewDiff.between(view, base)
+        # a slot of an answered move the camera couldn't read, read as before, is no evidence (see _unread_hidden)
+        needed = len([slot for slot in changed.slots if slot not in self._unread])
         agreeing = 0
         for frame in self._frames:
             readings = [(frame.best(slot), label, base.label(slot)) for slot, label in changed.slots.items()
@@ -657,7 +663,7 @@ class Reconciler:
             if any(looks_like(seen, answered) and not looks_like(seen, label) and p >= self.policy.confident
                    for (seen, p), label, answered in readings):
                 return False
-            agreeing += len(readings) == len(changed.slots) and all(
+            agreeing += needed > 0 and len(readings) >= needed and all(
                 looks_like(seen, label) and p >= self.policy.confident for (seen, p), label, _ in readings)
         if agreeing >= self.policy.answer_frames:
             return True
