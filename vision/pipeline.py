@@ -55,6 +55,7 @@ OWN_SPACE_SCALE = 0.8          # their colours are counted on the space shrunk t
 MIN_LABEL_PROBABILITY = 1e-4
 COLOUR_WORTH = 0.01           # below this chance of a coloured piece, the slot's colour is not measured
 STACK_WORTH = 0.05            # below this chance of a disc, a stack space's discs are not counted (one disc's colour)
+GAIN_SAMPLE = 4               # every 4th slot measures the lamp's change for the stacks' profiles
 CUBE_SIDE_MM = 10.0
 UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
@@ -444,7 +445,8 @@ class VisionPipeline:
         if seen is None or not names:
             return {}
         frame, pose = seen
-        gain = np.median((row_means(crops[visible]) + 1.0) / (row_means(self.reference.crops[visible]) + 1.0), axis=0)
+        sample = visible[::GAIN_SAMPLE]      # the lamp's change since setup, over a spread of the board's slots
+        gain = np.median((row_means(crops[sample]) + 1.0) / (row_means(self.reference.crops[sample]) + 1.0), axis=0)
         camera = camera_position_mm(pose.image_from_board, (frame.shape[1], frame.shape[0]))
         return self.stacks.read(frame, pose, camera, names, self.colours, gain, self.players)
 
