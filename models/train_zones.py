@@ -13,6 +13,7 @@ now) pair whose cube changes are all within ``DELTAS``. CI never runs this.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -21,13 +22,15 @@ import numpy as np
 
 from models.train_slots import DATA_DIR, progress
 from vision.observation import CUBE_TYPES
-from vision.zone_model import DELTAS, INPUT_HEIGHT, INPUT_WIDTH, count_input, possible
+from vision.zone_model import (DELTAS, INPUT_HEIGHT, INPUT_WIDTH, ZoneModel, calibration_path, count_input,
+                               possible)
 
 TRAIN_SEED_START = 8_000_000
 VALID_SEED_START = 8_100_000
 CHUNK = 200                     # tables per cache file
 CACHE = "zones-v1"
 CONFIDENT = 0.9                 # the reconciler takes a supply as read from this confidence on
+SURE_PRECISION = 0.998          # share of validation zones at or above the calibrated 0.9 that must be exact
 
 
 def load_or_render(start: int, tables: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -127,32 +130,62 @@ def batch_tensors(pictures: np.ndarray, counts: np.ndarray, chosen: np.ndarray):
 
 
 def predict(model, pictures: np.ndarray, counts: np.ndarray, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(predicted class per type (P, 5), confidence that all five are right (P,)) for pairs ``chosen``."""
+    """(N, 5, len(DELTAS)) probabilities of the torch ``model`` for pairs ``chosen``, impossible changes at 0."""
     import torch
 
     model.eval()
-    classes, sure = [], []
+    out = []
     with torch.no_grad():
         for start in range(0, len(chosen), 256):
             x, c, _, allowed = batch_tensors(pictures, counts, chosen[start:start + 256])
             logits = model(x.float() / 255.0, c).reshape(len(x), len(CUBE_TYPES), len(DELTAS))
-            odds = torch.softmax(logits.masked_fill(~allowed, -1e9), dim=-1)
-            best = odds.max(dim=-1)
-            classes.append(best.indices.numpy())
-            sure.append(best.values.prod(dim=1).numpy())
-    return np.concatenate(classes), np.concatenate(sure)
+            out.append(torch.softmax(logits.masked_fill(~allowed, -1e9), dim=-1).numpy())
+    return np.concatenate(out)
 
 
-def scores(model, pictures: np.ndarray, counts: np.ndarray, chosen: np.ndarray) -> dict[str, float]:
-    """Zones exactly right, among all pairs, the changed ones, and those reported ≥ ``CONFIDENT``."""
-    classes, sure = predict(model, pictures, counts, chosen)
+def predict_onnx(path: Path, pictures: np.ndarray, counts: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """The same from the exported model, as the pipeline runs it."""
+    model = ZoneModel(path)
+    return np.concatenate([model.changes(pictures[part[:, 0]], pictures[part[:, 1]], counts[part[:, 0]])
+                           for part in np.array_split(chosen, max(1, len(chosen) // 256))])
+
+
+def judged(odds: np.ndarray, counts: np.ndarray, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(confidence that all five changes are right, whether they are, whether the zone changed) per pair."""
+    best = odds.argmax(axis=-1)
     truth = counts[chosen[:, 1]].astype(np.int64) - counts[chosen[:, 0]] - min(DELTAS)
-    right = np.all(classes == truth, axis=1)
-    changed = np.any(truth != -min(DELTAS), axis=1)
+    return odds.max(axis=-1).prod(axis=1), np.all(best == truth, axis=1), np.any(truth != -min(DELTAS), axis=1)
+
+
+def summary(sure: np.ndarray, right: np.ndarray, changed: np.ndarray) -> dict[str, float]:
+    """Zones exactly right among all pairs and the changed ones; share and exactness of those reported at
+    ``CONFIDENT`` or more."""
     confident = sure >= CONFIDENT
     return {"zones_exact": round(float(right.mean()), 4), "changed_exact": round(float(right[changed].mean()), 4),
             "confident_share": round(float(confident.mean()), 4),
             "confident_exact": round(float(right[confident].mean()), 4) if confident.any() else None}
+
+
+def calibrate(sure: np.ndarray, right: np.ndarray) -> float:
+    """The exponent that maps the model's confidence so that the zones reported at ``CONFIDENT`` or more
+    are exact in ``SURE_PRECISION`` of the (validation) pairs: the lowest raw confidence t above which
+    that holds becomes 0.9 (``t ** exponent == 0.9``)."""
+    order = np.argsort(-sure)
+    precision = np.cumsum(right[order]) / np.arange(1, len(order) + 1)
+    good = np.flatnonzero(precision >= SURE_PRECISION)
+    threshold = float(sure[order][good[-1]]) if len(good) else 1 - 1e-6
+    threshold = min(max(threshold, CONFIDENT), 1 - 1e-6)
+    return float(np.log(CONFIDENT) / np.log(threshold))
+
+
+def write_calibration(out: Path, valid: tuple[np.ndarray, np.ndarray, np.ndarray]) -> dict[str, float]:
+    """Fit the confidence exponent of the exported model on the validation tables and store it beside it."""
+    chosen = pairs(valid[1], valid[2])
+    sure, right, changed = judged(predict_onnx(out, valid[0], valid[1], chosen), valid[1], chosen)
+    exponent = calibrate(sure, right)
+    figures = {**summary(sure ** exponent, right, changed), "confidence_exponent": round(exponent, 3)}
+    calibration_path(out).write_text(json.dumps(figures, indent=1) + "\n")
+    return figures
 
 
 def train(out: Path, tables: int, valid_tables: int, epochs: int, per_epoch: int, seed: int,
@@ -192,9 +225,11 @@ def train(out: Path, tables: int, valid_tables: int, epochs: int, per_epoch: int
             loss_sum += loss.item() * len(x)
             progress(f"epoch {epoch + 1}/{epochs}", seen, per_epoch,
                      f"loss {loss_sum / seen:.4f} {seen / (time.time() - started):.0f}/s")
-        figures = scores(model, *valid[:2], valid_chosen)
+        figures = summary(*judged(predict(model, *valid[:2], valid_chosen), valid[1], valid_chosen))
         print(f"epoch {epoch + 1}: validation {figures}", file=sys.stderr)
     export(model, out)
+    figures = write_calibration(out, valid)
+    print(f"calibrated, as exported: validation {figures}", file=sys.stderr)
     return {**figures, "parameters": sum(p.numel() for p in model.parameters())}
 
 
@@ -214,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("models/zones.onnx"))
     parser.add_argument("--tables", type=int, default=800, help="train-domain tables rendered for training")
     parser.add_argument("--valid-tables", type=int, default=100, help="…and for validation (other seeds)")
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--epochs", type=int, default=16)
     parser.add_argument("--pairs-per-epoch", type=int, default=50_000, help="pairs drawn afresh for each epoch")
     parser.add_argument("--seed", type=int, default=2005)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1: the same result everywhere)")

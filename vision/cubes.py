@@ -10,6 +10,9 @@ Works on a top-down picture of the zone and the same zone photographed empty at 
    learned from the zone itself when some cubes lie alone (the tilt of the camera makes cubes look
    bigger than their top face), else taken from the nominal size.
 
+A supply zone counts this way only until the rules first confirm its supply, or without the zone
+model's file; afterwards it reads what changed since the confirmed picture (:mod:`vision.supplies`).
+
 >>> zone = np.full((100, 100, 3), 200, np.uint8)
 >>> empty = zone.copy()
 >>> zone[10:30, 10:30] = (30, 195, 235); zone[10:30, 30:50] = (30, 195, 235)   # two touching gold cubes
@@ -30,10 +33,6 @@ from .registration import camera_position_mm
 CUBE_TYPES = ("food", "wood", "stone", "cloth", "gold")
 GAIN_SAMPLE_STEP = 7
 ONES3 = np.ones(3, np.float32)
-# object_mask: log-ratio thresholds (a shadow darkens all channels alike, at most to about e^-1.2 = 30 %)
-OBJECT_HUE_SHIFT = 0.25
-OBJECT_BRIGHTER = 0.2
-OBJECT_DARKER = -1.2
 OTHER_COLOURS = ("red", "blue", "green", "yellow", "black", "orange", "purple", "white")
 
 
@@ -80,21 +79,6 @@ def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 
     difference = cv2.transform(cv2.absdiff(current.astype(np.float32), relit), np.ones((1, 3), np.float32))
     mask = (difference > threshold).astype(np.uint8)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-
-
-def object_mask(reference: np.ndarray, current: np.ndarray, gain: np.ndarray | None = None) -> np.ndarray:
-    """Boolean mask of the pixels where something stands on ``reference``: a change of colour, or a
-    brightening, or a darkening deeper than a shadow's. A shadow only darkens the table, keeping its
-    colour, so the soft shadow a cube casts is not counted as the cube (at a low lamp it is several
-    times the cube's area)."""
-    gain = light_gain(reference, current) if gain is None else gain
-    relit = relight(reference, gain)
-    ratio = cv2.log(cv2.divide(current.astype(np.float32) + 4.0, relit + 4.0))
-    b, g, r = cv2.split(ratio)
-    spread = cv2.max(cv2.max(b, g), r) - cv2.min(cv2.min(b, g), r)
-    level = (b + g + r) / 3.0
-    mask = ((spread > OBJECT_HUE_SHIFT) | (level > OBJECT_BRIGHTER) | (level < OBJECT_DARKER)).astype(np.uint8)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
 
 
 def count_cubes(reference: np.ndarray, current: np.ndarray, unit_area_px: float,

@@ -17,6 +17,7 @@ shows (the counts say which types lie there).
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -46,6 +47,11 @@ def count_input(counts: np.ndarray) -> np.ndarray:
     return np.minimum(np.asarray(counts, np.float32), COUNT_SCALE) / COUNT_SCALE
 
 
+def calibration_path(model_path: str | Path) -> Path:
+    """Where the model's confidence calibration lies: ``zones.onnx`` → ``zones.calibration.json``."""
+    return Path(model_path).with_suffix(".calibration.json")
+
+
 def possible(counts: np.ndarray) -> np.ndarray:
     """(N, 5, len(DELTAS)) bool: which changes leave a count of at least zero."""
     return np.asarray(counts)[..., None] + np.array(DELTAS) >= 0
@@ -56,6 +62,12 @@ class ZoneModel:
 
     def __init__(self, path: str | Path = DEFAULT_MODEL) -> None:
         import onnxruntime
+
+        # The chance that all five changes are right, raised to this, is the confidence reported: fitted on
+        # train-domain validation tables so that readings from 0.9 on are exact (models/train_zones.py).
+        calibration = calibration_path(path)
+        self.confidence_exponent = float(json.loads(calibration.read_text())["confidence_exponent"]) \
+            if calibration.is_file() else 1.0
 
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1          # one small picture pair at a time: a second thread only waits
