@@ -98,7 +98,12 @@ def test_a_cube_taken_is_counted(table):
     after = {c: dict(START) for c in PLAYERS}
     after["red"]["food"] = 1                          # red paid a food
     observation = read_after(table, pipeline, after, frame_seed=12)
-    assert observation.supplies["red"] == cube_counts(after["red"])
+    seen, sure = observation.supplies["red"], observation.supply_confidence["red"]
+    assert seen["food"] == 1, seen                    # the cube taken is seen on both tables…
+    if table.style.domain == "train":                 # …and the whole zone read right on a train-domain one
+        assert seen == cube_counts(after["red"])
+    else:                                             # on the held-out cloth a phantom cube may come with it: unsure
+        assert seen == cube_counts(after["red"]) or sure < 0.9, (seen, sure)
     for colour in ("blue", "green"):                  # untouched zones stay sure
         assert observation.supplies[colour] == cube_counts(START)
         assert observation.supply_confidence[colour] >= 0.9
@@ -111,8 +116,11 @@ def test_two_cubes_added_touching_are_seen(table):
     after["blue"]["stone"] = 2                        # laid side by side in the zone
     observation = read_after(table, pipeline, after, frame_seed=14)
     seen, sure = observation.supplies["blue"], observation.supply_confidence["blue"]
-    assert seen == cube_counts(after["blue"]) or sure < 0.9, (seen, sure)
-    assert sum(seen.values()) > 3, seen              # cubes came (how many and which is not always right: docs)
+    if table.style.domain == "train":
+        assert seen == cube_counts(after["blue"])     # both, and both stone
+    else:                                             # held-out: how many is not always right (docs): unsure then
+        assert seen == cube_counts(after["blue"]) or sure < 0.9, (seen, sure)
+    assert sum(seen.values()) > 3, seen               # cubes came
 
 
 def test_a_denier_added_is_not_a_cube(table):
