@@ -8,7 +8,7 @@ next run), then scores them with the same code as ``companion eval-vision`` and 
 with the targets beside the figures. Each table is also rendered once with a hand reaching over the
 board, to count reports of a stable state under a hand. ``--stages`` adds ``median_stage_ms``: where a
 frame's time goes (registration, motion, hands, crops, change levels, slot model, piece pixels, labels,
-leaning, supplies).
+stacks, leaning, supplies).
 """
 
 from __future__ import annotations
