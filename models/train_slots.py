@@ -22,7 +22,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -171,18 +171,23 @@ def train(out: Path, samples: int, epochs: int, seed: int, render_frames: int,
             index = order[start:start + batch]
             inputs = augment(x[index].float() / 255.0, generator).contiguous(memory_format=torch.channels_last)
             loss = F.cross_entropy(model(inputs), y[index], weight=class_weight, label_smoothing=0.02)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
             seen += len(index)
-            loss_sum += loss.item() * len(index)
+            loss_sum += optimise(loss, optimiser, schedule) * len(index)
             progress(f"epoch {epoch + 1}/{epochs}", seen, len(x), f"loss {loss_sum / seen:.4f} "
                                                                   f"{seen / (time.time() - started):.0f}/s")
         accuracy = evaluate(model, vx, vy)
         print(f"epoch {epoch + 1}: validation accuracy {accuracy:.4f}", file=sys.stderr)
     export(model, out)
     return {"validation_accuracy": accuracy, "parameters": sum(p.numel() for p in model.parameters())}
+
+
+def optimise(loss, optimiser, schedule) -> float:
+    """One step down ``loss``'s gradient (and the learning-rate schedule's); the loss's value."""
+    optimiser.zero_grad()
+    loss.backward()
+    optimiser.step()
+    schedule.step()
+    return loss.item()
 
 
 def augment(inputs, generator):
@@ -249,14 +254,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--margin", type=float, default=MARGIN,
                         help="crop window / slot extent; must equal vision.crops.MARGIN where the model is used")
     args = parser.parse_args(argv)
+    return run_training(lambda: train(args.out, args.samples, args.epochs, args.seed, args.render_frames,
+                                      args.render_repeat, args.balanced, args.margin, args.threads), args.out)
+
+
+def run_training(train_model: Callable[[], dict], out: Path) -> int:
+    """A recipe's command: train (PyTorch needed), then say what was written and its figures."""
     try:
         import torch  # noqa: F401
     except ImportError:
         print("training needs PyTorch: .venv/bin/pip install -e '.[train]'", file=sys.stderr)
         return 2
-    figures = train(args.out, args.samples, args.epochs, args.seed, args.render_frames, args.render_repeat,
-                    args.balanced, args.margin, args.threads)
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB): {figures}")
+    figures = train_model()
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB): {figures}")
     return 0
 
 

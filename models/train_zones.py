@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from models.train_slots import DATA_DIR, progress
+from models.train_slots import DATA_DIR, optimise, progress, run_training
 from vision.observation import CUBE_TYPES
 from vision.zone_model import (DELTAS, INPUT_HEIGHT, INPUT_WIDTH, ZoneModel, calibration_path, count_input,
                                possible)
@@ -217,12 +217,8 @@ def train(out: Path, tables: int, valid_tables: int, epochs: int, per_epoch: int
             logits = model(inputs, c).reshape(len(x), len(CUBE_TYPES), len(DELTAS))
             logits = logits.masked_fill(~allowed, -1e4)
             loss = F.cross_entropy(logits.reshape(-1, len(DELTAS)), target.reshape(-1))
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
             seen += len(x)
-            loss_sum += loss.item() * len(x)
+            loss_sum += optimise(loss, optimiser, schedule) * len(x)
             progress(f"epoch {epoch + 1}/{epochs}", seen, per_epoch,
                      f"loss {loss_sum / seen:.4f} {seen / (time.time() - started):.0f}/s")
         figures = summary(*judged(predict(model, *valid[:2], valid_chosen), valid[1], valid_chosen))
@@ -254,15 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2005)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1: the same result everywhere)")
     args = parser.parse_args(argv)
-    try:
-        import torch  # noqa: F401
-    except ImportError:
-        print("training needs PyTorch: .venv/bin/pip install -e '.[train]'", file=sys.stderr)
-        return 2
-    figures = train(args.out, args.tables, args.valid_tables, args.epochs, args.pairs_per_epoch, args.seed,
-                    args.threads)
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB): {figures}")
-    return 0
+    return run_training(lambda: train(args.out, args.tables, args.valid_tables, args.epochs, args.pairs_per_epoch,
+                                      args.seed, args.threads), args.out)
 
 
 if __name__ == "__main__":

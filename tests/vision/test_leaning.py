@@ -3,17 +3,15 @@
 import numpy as np
 import pytest
 
-from companion.games import new_game
 from companion.games.table_view import Piece, TableView
 from companion.live import watching_pipeline
-from vision.layout import load_layout
 from vision.leaning import shadows
 from vision.registration import camera_position_mm
 
 pytest.importorskip("vision.render.renderer")
 from vision.render.camera import Camera  # noqa: E402
-from vision.render.domains import sample_style  # noqa: E402
-from vision.render.renderer import SimulatedTable  # noqa: E402
+
+from tests.vision.rendered import confirmed_start  # noqa: E402
 
 PLAYERS = ("red", "blue", "green")
 
@@ -37,23 +35,10 @@ def test_a_piece_leans_away_from_the_camera_only():
     assert shadows(centres, [8.0, 6.5, 6.5], accepts, straight_above) == {}
 
 
-def game_start(domain, seed, size):
-    """A rendered table at the start of a game, its pipeline set up and the start confirmed."""
-    layout = load_layout()
-    simulated = SimulatedTable(layout, sample_style(domain, seed), size)
-    pipeline = watching_pipeline(layout, PLAYERS)
-    pipeline.set_reference([simulated.render(TableView("caylus", PLAYERS), frame_seed=s)[0] for s in range(4)])
-    start = new_game("caylus", list(PLAYERS), seed=seed).table_view()
-    frame = simulated.render(start, frame_seed=5)[0]
-    pipeline.observe(frame, still=True)
-    pipeline.confirm(frame, start)
-    return simulated, pipeline, start
-
-
 @pytest.fixture(scope="module")
 def table():
     """A held-out table whose camera looks at the board steeply (seed 7: the live game that found this)."""
-    return game_start("holdout", 7, (1280, 720))
+    return confirmed_start("holdout", 7, PLAYERS, (1280, 720), watching_pipeline, references=4)
 
 
 def read_with(table, placed):
@@ -86,7 +71,7 @@ def test_a_house_alone_on_the_owner_spot_is_still_read(table):
 def test_a_worker_behind_the_provost_and_the_bailiff_is_hidden_not_absent():
     """Seen in a 4-player game: blue's worker on square 6, behind both officials, read as nothing (p 0.83-0.89)
     and the rules raised a false alert. What the camera cannot see is reported hidden, as under a hand."""
-    start_table = game_start("train", 8, (960, 540))
+    start_table = confirmed_start("train", 8, PLAYERS, (960, 540), watching_pipeline, references=4)
     start = start_table[2]
     assert start.pieces("road.6.provost") and start.pieces("road.6.bailiff")
     seen = read_with(start_table, {"road.6.worker": Piece("worker", "blue")})

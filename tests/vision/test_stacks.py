@@ -3,31 +3,14 @@
 import numpy as np
 import pytest
 
-from companion.games import new_game
 from companion.games.table_view import Piece, TableView
-from vision.layout import load_layout
-from vision.pipeline import VisionPipeline
 from vision.stacks import DISC_HEIGHT_MM, StackGeometry, geometry_for, label_for_colours
 
 pytest.importorskip("vision.render.renderer")
-from vision.render.domains import sample_style  # noqa: E402
-from vision.render.renderer import SimulatedTable  # noqa: E402
+
+from tests.vision.rendered import confirmed_start  # noqa: E402
 
 TRACKS = ("prestige", "deniers", "resources", "buildings")
-
-
-def set_up(domain, seed, players):
-    """A rendered table with its pipeline set up on the empty board and the game's start confirmed (the
-    turn-order discs teach the discs' colours, as at a real table)."""
-    layout = load_layout()
-    simulated = SimulatedTable(layout, sample_style(domain, seed), (1280, 720))
-    pipeline = VisionPipeline(layout, players)
-    pipeline.set_reference([simulated.render(TableView("caylus", players), frame_seed=s)[0] for s in range(3)])
-    start = new_game("caylus", list(players), seed=seed).table_view()
-    frame = simulated.render(start, frame_seed=5)[0]
-    pipeline.observe(frame, still=True)
-    pipeline.confirm(frame, start)
-    return simulated, pipeline, start
 
 
 def test_a_taller_stack_reaches_further_from_the_camera():
@@ -45,7 +28,7 @@ def _identity_pose():
 
 @pytest.fixture(scope="module")
 def three_players():
-    return set_up("holdout", 7, ("red", "blue", "green"))
+    return confirmed_start("holdout", 7, ("red", "blue", "green"))
 
 
 def test_three_disc_stacks_are_read_with_their_colours(three_players):
@@ -75,7 +58,7 @@ def test_a_stack_leaning_into_the_next_space_is_not_read_there():
     """Five players' discs stacked on favour.prestige.4 lean (seen at 40° from the board's side) into the
     window of the empty space beyond it, which read a red disc (p 1.0) without the stack's lean doubt."""
     players = ("red", "blue", "green", "yellow", "black")
-    simulated, pipeline, start = set_up("holdout", 10, players)
+    simulated, pipeline, start = confirmed_start("holdout", 10, players)
     view = TableView.from_json(start.to_json())
     for track in TRACKS:
         view.slots.pop(f"favour.{track}.0", None)
