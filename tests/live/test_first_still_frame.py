@@ -4,26 +4,15 @@ starting). That frame must not be learned as the game's starting state: the work
 
 import pytest
 
-from companion.live import TableLoop, watching_pipeline
-from companion.live.prompt_bots import PromptBots
-from companion.session import Journal
-from companion.web.desk import Desk
-from vision.layout import load_layout
 
 pytest.importorskip("vision.render.renderer")
-from companion.live.simulated_table import SimulatedWorld  # noqa: E402
+from tests.live.bot_table import bot_table  # noqa: E402
 
 PLAYERS = ("red", "blue")
 
 
 def test_a_move_made_before_the_first_still_frame_is_committed_from_the_camera():
-    desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(PLAYERS), seed=5, variants={}, guided=False)
-    world = SimulatedWorld(lambda: desk.session, bots=set(PLAYERS), seed=5, size=(960, 540), domain="train",
-                           rest_frames=0)
-    loop = TableLoop(desk, world, watching_pipeline(load_layout(), PLAYERS),
-                     after_frame=[PromptBots(world, bots=PLAYERS, delay_frames=3)])
-    loop.set_reference(world.setup_pictures())
+    desk, world, loop = bot_table(PLAYERS, 5, "train", rest_frames=0)
     frames = 0
     while len(desk.session.actions) < 2 and frames < 80 and not desk.session.open_alerts():
         loop.step()

@@ -10,25 +10,15 @@ cut with the pose their references were cut with, until a bump.
 
 import pytest
 
-from companion.live import TableLoop, watching_pipeline
-from companion.live.prompt_bots import PromptBots
-from companion.session import Journal
-from companion.web.desk import Desk
-from vision.layout import load_layout
 
 pytest.importorskip("vision.render.renderer")
-from companion.live.simulated_table import SimulatedWorld  # noqa: E402
+from tests.live.bot_table import bot_table  # noqa: E402
 
 PLAYERS = ("red", "blue")
 
 
 def test_the_moves_after_a_lens_refit_are_committed_without_phantom_workers():
-    desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(PLAYERS), seed=30, variants={}, guided=False)
-    world = SimulatedWorld(lambda: desk.session, bots=set(PLAYERS), seed=30, size=(960, 540), domain="holdout")
-    loop = TableLoop(desk, world, watching_pipeline(load_layout(), PLAYERS),
-                     after_frame=[PromptBots(world, bots=PLAYERS, delay_frames=3)])
-    loop.set_reference(world.setup_pictures())
+    desk, world, loop = bot_table(PLAYERS, 30, "holdout")
     loop.step()
     lens_at_start = loop.pipeline.tracker.pose.lens.k1
     frames = 0

@@ -7,15 +7,10 @@ the session; bots answer the camera's questions for their seats with what they r
 
 import pytest
 
-from companion.live import TableLoop, watching_pipeline
-from companion.live.prompt_bots import PromptBots
-from companion.session import Journal
 from companion.web import create_app
-from companion.web.desk import Desk
-from vision.layout import load_layout
 
 pytest.importorskip("vision.render.renderer")
-from companion.live.simulated_table import SimulatedWorld  # noqa: E402
+from tests.live.bot_table import bot_table  # noqa: E402
 
 PLAYERS = ("red", "blue")
 DECISIONS = 12
@@ -25,12 +20,7 @@ FRAME_CAP = 320
 
 @pytest.fixture(scope="module")
 def run():
-    desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(PLAYERS), seed=5, variants={}, guided=False)
-    world = SimulatedWorld(lambda: desk.session, bots=set(PLAYERS), seed=5, size=(960, 540), domain="train")
-    loop = TableLoop(desk, world, watching_pipeline(load_layout(), PLAYERS),
-                     after_frame=[PromptBots(world, bots=PLAYERS, delay_frames=3)])
-    loop.set_reference(world.setup_pictures())
+    desk, world, loop = bot_table(PLAYERS, 5, "train")
     frames = 0
     while len(desk.session.actions) < DECISIONS and frames < FRAME_CAP and not desk.session.open_alerts():
         loop.step()

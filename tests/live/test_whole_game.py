@@ -11,14 +11,9 @@ end the companion's scores are the game's.
 
 import pytest
 
-from companion.live import TableLoop, watching_pipeline
-from companion.live.prompt_bots import PromptBots
-from companion.session import Journal
-from companion.web.desk import Desk
-from vision.layout import load_layout
 
 pytest.importorskip("vision.render.renderer")
-from companion.live.simulated_table import SimulatedWorld  # noqa: E402
+from tests.live.bot_table import bot_table  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "yellow", "black")
 FRAMES_PER_DECISION = 30            # a stalled game ends the run long before this
@@ -26,12 +21,7 @@ FRAMES_PER_DECISION = 30            # a stalled game ends the run long before th
 
 def play(players: int, seed: int, decisions: int | None):
     colours = COLOURS[:players]
-    desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(colours), seed=seed, variants={}, guided=False)
-    world = SimulatedWorld(lambda: desk.session, bots=set(colours), seed=seed, size=(960, 540), domain="demo")
-    loop = TableLoop(desk, world, watching_pipeline(load_layout(), colours),
-                     after_frame=[PromptBots(world, bots=colours, delay_frames=3)])
-    loop.set_reference(world.setup_pictures())
+    desk, world, loop = bot_table(colours, seed, "demo")
     session = desk.session
     target = decisions if decisions is not None else 10_000
     frames = 0

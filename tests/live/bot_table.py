@@ -1,0 +1,28 @@
+"""A game of bots at the simulated table, followed by the real live loop: the desk, the world and the loop."""
+
+from typing import Any, Sequence
+
+import pytest
+
+from companion.live import TableLoop, watching_pipeline
+from companion.live.prompt_bots import PromptBots
+from companion.session import Journal
+from companion.web.desk import Desk
+from vision.layout import load_layout
+
+pytest.importorskip("vision.render.renderer")
+from companion.live.simulated_table import SimulatedWorld  # noqa: E402
+
+
+def bot_table(players: Sequence[str], seed: int, domain: str, size: tuple[int, int] = (960, 540),
+              **world_options: Any) -> tuple[Desk, SimulatedWorld, TableLoop]:
+    """Bots play every seat and answer the camera's questions with what they did; the loop is set up on the
+    empty board."""
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=False)
+    world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
+                           **world_options)
+    loop = TableLoop(desk, world, watching_pipeline(load_layout(), players),
+                     after_frame=[PromptBots(world, bots=players, delay_frames=3)])
+    loop.set_reference(world.setup_pictures())
+    return desk, world, loop
