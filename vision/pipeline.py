@@ -189,7 +189,7 @@ class VisionPipeline:
         self._hand_pose = self._crop_pose = pose
         size = (empty_board.shape[1], empty_board.shape[0])
         supplies = {seat: SupplyZone(self._supply_picture(empty_board, pose, seat), self.cube_colours,
-                                     self._cube_unit_px(pose, size, seat), owner=self.players[seat])
+                                     self._cube_unit_px(pose, size, seat))
                     for seat in range(len(self.players)) if self._has_zone(seat)}
         self.reference = Reference(crops, hand_picture, supplies)
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2

@@ -64,9 +64,8 @@ class SupplyZone:
     """One seat's supply zone: its empty look, its last confirmed look and counts."""
 
     def __init__(self, empty: np.ndarray, colours: ColourModel, nominal_unit_px: float,
-                 owner: str | None = None, model: ZoneModel | None = None) -> None:
+                 model: ZoneModel | None = None) -> None:
         self.empty = empty
-        self.owner = owner                      # whose zone (the pipeline names it)
         self.colours = colours                  # shared by all zones: one lamp over the table
         self.nominal_unit_px = nominal_unit_px
         self.unit_px = nominal_unit_px * UNIT_SHARE
