@@ -170,3 +170,24 @@ def test_setup_refuses_markers_all_on_one_side(layout):
     frame, _truth = camera_view(right_side_only, picture_from_board, tilted_camera(right_side_only.shape))
     with pytest.raises(ValueError, match="three sides"):
         VisionPipeline(layout, ("red", "blue"), model=None).set_reference(frame)
+
+
+def test_markers_are_read_on_blurred_jpeg_held_out_tables():
+    """Held-out cameras blur and compress markers of 25–40 px: reading only the eight printed markers
+    corrects two wrong bits, so nearly every visible marker is found (91 % of these before)."""
+    from companion.games.table_view import TableView
+    from vision.layout import load_layout
+    from vision.render.domains import sample_style
+    from vision.render.renderer import SimulatedTable
+
+    layout = load_layout("caylus-2005")
+    found = visible_total = 0
+    for seed in range(100, 120):
+        table = SimulatedTable(layout, sample_style("holdout", seed), (1280, 720))
+        frame, truth = table.render(TableView("caylus", ("red", "blue")), frame_seed=1)
+        visible = {m["id"] for m in truth["markers"] if m["visible"]}
+        seen = marker_board(layout).detect(frame)
+        assert set(seen) <= visible, "a marker read where none can be seen"
+        visible_total += len(visible)
+        found += len(visible & set(seen))
+    assert found >= 0.97 * visible_total
