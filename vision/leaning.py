@@ -44,6 +44,7 @@ import numpy as np
 from companion.games.table_view import Piece
 
 from .observation import pieces_for
+from .recognizer import KINDS
 from .stacks import DISC_HEIGHT_MM, DISC_RADIUS_MM, distance_to_segment
 
 _pieces_of = lru_cache(maxsize=4096)(pieces_for)   # a frame parses the same few labels thousands of times
@@ -73,6 +74,28 @@ def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], acce
             if b != a:
                 covered.setdefault(int(b), []).append(a)
     return {b: tuple(a) for b, a in covered.items()}
+
+
+def leaning_in(probabilities: np.ndarray, allowed: np.ndarray, covered_by: Sequence[Sequence[int]]) -> np.ndarray:
+    """(N, len(KINDS)): per slot and kind the slot model can't hold, the share of its belief a neighbour's
+    standing piece of that kind explains: ``LEAN_DOUBT`` × the chance that a neighbour covering it
+    (``covered_by[i]``, rows of the batch) holds one, as the model reads it (the likeliest neighbour
+    counts). A provost spot beside the bailiff reads "bailiff" (its top is seen over the spot): that
+    belief is the bailiff's (held-out: 13 provosts read where the bailiff stood next door), though not
+    wholly: a provost standing there too looks like it.
+
+    >>> probabilities = np.array([[0.1, 0.0, 0.9, 0, 0, 0, 0], [0.2, 0.0, 0.8, 0, 0, 0, 0]])  # empty, worker, house
+    >>> allowed = np.array([[1, 0, 1, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0]], bool)
+    >>> leaning_in(probabilities, allowed, [(), (0,)])[1].round(2).tolist()   # slot 1 can't hold a house
+    [0.0, 0.0, 0.45, 0.0, 0.0, 0.0, 0.0]
+    """
+    tall = np.array([kind in PIECE_HEIGHT_MM for kind in KINDS])
+    held = np.where(allowed & tall, probabilities, 0.0)
+    leaning = np.zeros_like(probabilities)
+    for i, rows in enumerate(covered_by):
+        if len(rows):
+            leaning[i] = held[list(rows)].max(axis=0)
+    return np.where(allowed, 0.0, LEAN_DOUBT * leaning)
 
 
 def stack_shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], most_discs: Sequence[int],

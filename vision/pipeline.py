@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Callable, Collection, Sequence
 
@@ -33,7 +34,7 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import doubt_leaning, hidden_behind, shadows, stack_shadows
+from .leaning import doubt_leaning, hidden_behind, leaning_in, shadows, stack_shadows
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -41,6 +42,7 @@ from .stacks import REFERENCE_PX_PER_MM, StackReader
 from .stability import HandDetector, MotionGate
 from .supplies import SupplyZone
 from .tiles import TileLibrary
+from .unique_pieces import at_most_one
 
 import cv2
 
@@ -148,6 +150,7 @@ class VisionPipeline:
         self.hands: HandDetector | None = None
         self.arms = ArmTracker(SeatSides.of(layout, self.players))    # which seat's side a hand came from
         self._shadow: dict[str, tuple[str, ...]] = {}
+        self._shadow_index: dict[int, tuple[int, ...]] = {}                 # the same by slot index
         self._stack_shadow: dict[str, tuple[tuple[str, int], ...]] = {}     # slot → (stack space, discs that reach it)
         self._shadow_key: tuple | None = None
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
@@ -279,9 +282,9 @@ class VisionPipeline:
             self._crop_pose = pose
         crops = crop_slots(frame, self._crop_pose, self.windows)
         lap("crops")
-        read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         shadowed_by = self._shadows(pose, frame.shape)
-        slots = doubt_leaning(read, shadowed_by, self._stack_shadow)
+        read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
+        slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow))
         occluded_slots = occluded_slots | hidden_behind(slots, shadowed_by)
         lap("leaning")
         supplies, confidence = self._read_supplies(frame, pose)
@@ -335,6 +338,7 @@ class VisionPipeline:
             camera = camera_position_mm(pose.image_from_board, (frame_shape[1], frame_shape[0]))
             found = shadows([self.windows[name].center for name in self.slot_names], radii, self.accepts, camera)
             self._shadow = {self.slot_names[b]: tuple(self.slot_names[a] for a in over) for b, over in found.items()}
+            self._shadow_index = found
             most = [len(self.players) if name.startswith(MULTI_DISC_PREFIXES) else 1 for name in self.slot_names]
             stacked = stack_shadows([self.windows[name].center for name in self.slot_names], radii, most, camera)
             self._stack_shadow = {self.slot_names[b]: tuple((self.slot_names[a], n) for a, n in over)
@@ -363,8 +367,12 @@ class VisionPipeline:
         kinds = self._unchanged_kinds[visible]
         asked = visible[changed]
         if len(asked):
+            row_of_asked = {int(i): row for row, i in enumerate(asked)}
+            covered_by = [[row_of_asked[a] for a in self._shadow_index.get(int(i), ()) if a in row_of_asked]
+                          for i in asked]
             kinds[changed] = self.model.kind_probabilities(self.reference.crops[asked], crops[asked],
-                                                           [self.accepts[i] for i in asked])
+                                                           [self.accepts[i] for i in asked],
+                                                           partial(leaning_in, covered_by=covered_by))
         lap("slot model")
         read = changed | self._doubt_slots_on_fresh_tiles(visible, kinds)
         # Colours are measured only where a coloured piece is a real possibility (most slots are empty).

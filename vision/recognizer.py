@@ -11,7 +11,7 @@ piece colours (:mod:`vision.colours`), and which building a tile is from its enr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -68,9 +68,11 @@ class SlotModel:
         self._input = self._session.get_inputs()[0].name
 
     def kind_probabilities(self, references: np.ndarray, currents: np.ndarray,
-                           accepted: Sequence[Sequence[str]] | None = None) -> np.ndarray:
+                           accepted: Sequence[Sequence[str]] | None = None,
+                           leaning: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None) -> np.ndarray:
         """(N, len(KINDS)) probabilities. ``accepted[i]`` lists the kinds slot i can hold: the others
-        get probability 0 (empty is always possible)."""
+        get probability 0 (empty is always possible). ``leaning(probabilities, allowed)``: the share of
+        each kind's belief that a neighbour's piece leaning in explains (see :func:`restricted`)."""
         if len(currents) == 0:
             return np.zeros((0, len(KINDS)), np.float32)
         logits = self._session.run(None, {self._input: model_input(references, currents)})[0]
@@ -79,27 +81,35 @@ class SlotModel:
         if accepted is None:
             return probabilities
         allowed = np.array([[k == "empty" or k in kinds for k in KINDS] for kinds in accepted])
-        return restricted(probabilities, allowed)
+        return restricted(probabilities, allowed, None if leaning is None else leaning(probabilities, allowed))
 
 
-def restricted(probabilities: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+def restricted(probabilities: np.ndarray, allowed: np.ndarray, leaning: np.ndarray | None = None) -> np.ndarray:
     """Probabilities moved off the kinds a slot cannot hold.
 
     Belief in a kind the slot cannot hold means either a piece of another kind seen wrong (a disc
-    at a steep camera reads as a worker) or something leaning in from next door (nothing here).
-    ``WRONG_KIND_IS_EMPTY`` of it follows the model's own odds between the kinds allowed, empty
-    included; the rest goes to the pieces the slot can hold.
+    at a steep camera reads as a worker) or something leaning in from next door. ``leaning[i, k]``
+    is the share of the belief in kind k on slot i that a neighbour's piece leaning in explains
+    (:func:`vision.leaning.leaning_in`): it goes to "empty".
+    Of the rest, ``WRONG_KIND_IS_EMPTY`` follows the model's own odds between the kinds allowed,
+    empty included, and the remainder goes to the pieces the slot can hold.
 
     >>> probabilities = np.array([[0.04, 0.94, 0.02]])          # empty, worker, disc: a disc-only slot
     >>> restricted(probabilities, np.array([[True, False, True]])).round(2)
     array([[0.35, 0.  , 0.65]])
+    >>> restricted(probabilities, np.array([[True, False, True]]), np.array([[0.0, 1.0, 0.0]])).round(2)
+    array([[0.98, 0.  , 0.02]])
     """
     kept = np.where(allowed, probabilities, 0.0)
-    lost = 1.0 - kept.sum(axis=1, keepdims=True)
+    explained = np.zeros((len(kept), 1)) if leaning is None else \
+        np.where(allowed, 0.0, probabilities * leaning).sum(axis=1, keepdims=True)
+    lost = 1.0 - kept.sum(axis=1, keepdims=True) - explained
     as_allowed = kept / np.maximum(kept.sum(axis=1, keepdims=True), 1e-12)
     pieces = kept[:, 1:] + 1e-6 * allowed[:, 1:]
     as_pieces = np.column_stack([np.zeros(len(kept)), pieces / pieces.sum(axis=1, keepdims=True)])
-    return kept + lost * (WRONG_KIND_IS_EMPTY * as_allowed + (1 - WRONG_KIND_IS_EMPTY) * as_pieces)
+    result = kept + lost * (WRONG_KIND_IS_EMPTY * as_allowed + (1 - WRONG_KIND_IS_EMPTY) * as_pieces)
+    result[:, 0] += explained[:, 0]
+    return result
 
 
 def read_empty_bias(model_path: Path) -> float:
