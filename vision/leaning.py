@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Collection, Iterator, Mapping, Sequence
+from typing import Callable, Collection, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -56,6 +56,8 @@ CORE_SHARE = 0.6              # the part of a slot's own circle the model judges
 LEAN_DOUBT = 0.5              # share of the leaning-in piece's probability taken off the neighbour's reading
 HIDING_PIECE = 0.7            # how sure a tall piece in front must be read to hide what is behind it
 HIDING_KINDS = ("worker", "bailiff", "house")
+OWN_COLOUR_SHARE = 0.3        # of a slot's changed pixels, the share not of the colour in front that is its own piece
+IN_FRONT = 0.5                # how surely a coloured piece must be read in front for its colour to be set aside
 
 
 def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], accepts: Sequence[Sequence[str]],
@@ -96,6 +98,30 @@ def leaning_in(probabilities: np.ndarray, allowed: np.ndarray, covered_by: Seque
         if len(rows):
             leaning[i] = held[list(rows)].max(axis=0)
     return np.where(allowed, 0.0, LEAN_DOUBT * leaning)
+
+
+def colours_in_front(slot: int, shadowed_by: Mapping[int, Sequence[int]], coloured: Mapping[int, float],
+                     colour_of: Callable[[int], str]) -> tuple[str, ...]:
+    """The colours of the coloured pieces read (at least ``IN_FRONT``) on the slots whose picture covers
+    ``slot``; ``coloured``: slot → chance it holds a coloured piece; ``colour_of``: its likeliest colour."""
+    return tuple(colour_of(a) for a in shadowed_by.get(slot, ()) if coloured.get(a, 0.0) >= IN_FRONT)
+
+
+def own_pixels(pixels: np.ndarray, in_front: Collection[str], nearest: Callable[[np.ndarray], Sequence[str]]) -> np.ndarray:
+    """A slot's changed pixels without those of the colours of the pieces leaning in front of it
+    (``nearest``: each pixel's nearest piece colour), when enough are left to be a piece of its own: a
+    red worker behind a blue house was read blue (the house's top fills most of its crop), and then
+    doubted as the house leaning in. With too few left, the pixels are the piece in front's, as before.
+
+    >>> pixels = np.array([[0, 0, 200]] * 6 + [[200, 0, 0]] * 4)                 # BGR: 6 red, 4 blue
+    >>> nearest = lambda p: np.where(p[:, 2] > 100, "red", "blue")
+    >>> len(own_pixels(pixels, ("red",), nearest)), len(own_pixels(pixels[:8], ("red",), nearest))
+    (4, 8)
+    """
+    if not in_front or len(pixels) == 0:
+        return pixels
+    keep = ~np.isin(np.asarray(nearest(pixels)), list(in_front))
+    return pixels[keep] if keep.mean() >= OWN_COLOUR_SHARE else pixels
 
 
 def stack_shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], most_discs: Sequence[int],

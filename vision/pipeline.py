@@ -34,7 +34,7 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import doubt_leaning, hidden_behind, leaning_in, shadows, stack_shadows
+from .leaning import colours_in_front, doubt_leaning, hidden_behind, leaning_in, own_pixels, shadows, stack_shadows
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -384,6 +384,7 @@ class VisionPipeline:
         rows = visible[needs_colour]
         added = dict(zip(needs_colour.tolist(), added_pixels_batch(self.reference.crops[rows], crops[rows],
                                                                    within=self._colour_area[rows])))
+        self._set_aside_colours_in_front(visible, kinds, added)
         lap("piece pixels")
         stacks = self._read_stacks(seen, visible[needs_colour[kinds[needs_colour, KINDS.index("disc")] >= STACK_WORTH]],
                                    crops, visible)
@@ -410,6 +411,26 @@ class VisionPipeline:
                                                      covered, stacks.get(self.slot_names[i]))
         lap("labels")
         return slots
+
+    def _set_aside_colours_in_front(self, visible: np.ndarray, kinds: np.ndarray, added: dict[int, np.ndarray]) -> None:
+        """In ``added`` (row → changed pixels), a slot's pixels of the colour of a piece leaning in front of it
+        are set aside when enough others remain (:func:`vision.leaning.own_pixels`)."""
+        slot_of = {row: int(visible[row]) for row in added}
+        coloured = {slot_of[row]: float(kinds[row, [KINDS.index(k) for k in COLOURED_KINDS]].sum()) for row in added}
+        row_of = {slot: row for row, slot in slot_of.items()}
+        names, measured = self.colours.names, dict(added)
+
+        def colour_of(slot: int) -> str:
+            odds = self.colours.probabilities(measured[row_of[slot]])
+            return max(odds, key=odds.__getitem__)
+
+        def nearest(pixels: np.ndarray) -> np.ndarray:
+            return np.array(names)[self.colours.nearest(pixels)]
+
+        for row, slot in slot_of.items():
+            in_front = colours_in_front(slot, self._shadow_index, coloured, colour_of)
+            if in_front:
+                added[row] = own_pixels(added[row], in_front, nearest)
 
     def _unchanged_readings(self) -> tuple[np.ndarray, list[dict[str, float]]]:
         """Per slot, the kind probabilities and labels of a slot read empty directly (its crop is the
