@@ -153,3 +153,28 @@ def test_nudged_cubes_are_not_a_change(table, monkeypatch):
     frame, _ = nudged.render(view_with({c: START for c in PLAYERS}), frame_seed=18)
     observation = pipeline.observe(frame, still=True)
     assert observation.supplies["red"] == cube_counts(START)
+
+
+def test_a_dark_cube_taken_on_a_dark_cloth_is_not_reported_unchanged():
+    """Held-out bench set 4242, frame 21 (a 2 700 K lamp over a checked cloth, soft camera): yellow took one of
+    three wood cubes, dark brown on dark red, and the zone was reported unchanged at 0.97 — a wrong supply the
+    reconciler would have trusted. Its change blob was just under the gate's size."""
+    import cv2
+    import numpy as np
+
+    from companion.cli.render import COLOURS, random_midgame
+    from vision.evaluation import setup_table
+
+    seed, index = 4242 * 100_003 + 21, 21            # as `companion render caylus --seed 4242` makes frame 21
+    players = list(COLOURS[:int(np.random.default_rng(seed).integers(2, 6))])
+    view = random_midgame(players, seed).table_view()
+    table = SimulatedTable(load_layout(), sample_style("holdout", seed))
+    frame, truth = table.render(view, frame_seed=index)
+    frame = cv2.imdecode(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
+    truth["view"] = view.to_json()
+    pipeline, _ = setup_table(truth, table.layout, None)   # the supplies confirmed one move earlier
+    observation = pipeline.observe(frame, still=True)
+    yellow = pipeline.reference.supplies[players.index("yellow")]
+    assert yellow.counts["wood"] == view.supplies["yellow"]["wood"] + 1      # the case: one wood cube went
+    seen, sure = observation.supplies["yellow"], observation.supply_confidence["yellow"]
+    assert seen == cube_counts(view.supplies["yellow"]) or sure < 0.9, (seen, sure)
