@@ -19,9 +19,16 @@
 * Tracks a disc only moves forward along (a favour row): a colour read on a space behind the one the rules have
   its disc on is the stack next door leaning into that window (green, just moved onto red on favour.buildings.1,
   still read on space 0 as "green and red": "favour.buildings.0 should now show …").
+* Rows filled in order (the castle's workers, the stables): the next piece goes on the first free place, so no one
+  move puts a piece on the place after it. A piece read there is the new piece on the free place, its top leaning
+  into the next window from where the camera stands (:func:`_leaning_past_the_queue`). Held-out look, 5 players,
+  seed 51: black's worker put on castle.worker.2 (behind green's on .1, hidden) read black on .3 (p 0.9): "worker
+  black on castle.worker.3, which no legal move explains"; at decision 17 yellow's on .3 read empty (p 0.91-0.96)
+  and yellow on .4 (0.38-0.66), and "skip" (the worker home) was committed for "to the castle": a wrong commit.
 
-Except second sightings (left out of the disagreements only: :func:`second_sightings`), such readings are reported
-hidden, as under a hand (:func:`unseen_fixtures`): the rules keep what they know, and nothing is alerted.
+Except second sightings (left out of the disagreements only: :func:`second_sightings`) and a queue's lean (read on
+the free place), such readings are reported hidden, as under a hand (:func:`unseen_fixtures`): the rules keep what
+they know, and nothing is alerted.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ class Fixtures:
     permanent: tuple[str, ...] = ()       # slot templates whose piece, once placed, stays ("road.{n}.owner")
     kept: tuple[str, ...] = ()            # slot templates that, once filled, are never emptied ("road.{n}.tile")
     forward: tuple[str, ...] = ()         # tracks a disc only moves forward along ("favour.deniers.{n}")
+    in_order: tuple[str, ...] = ()        # rows filled from place 1 on, in order ("castle.worker.{n}")
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
@@ -71,6 +79,8 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     """
     if fixtures is None:
         return observation
+    for template in fixtures.in_order:
+        observation = _leaning_past_the_queue(observation, template, committed)
     readable = [slot for slot in observation.slots if slot not in observation.occluded_slots]
     hidden = set()
     for kind, template in fixtures.tracks.items():
@@ -91,6 +101,39 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     if not hidden:
         return observation
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)
+
+
+def _leaning_past_the_queue(observation: Observation, template: str, committed: VisibleView) -> Observation:
+    """``observation`` with the pieces read on the place after a row's first free one moved onto the free one.
+
+    The rules fill the row from place 1 on, so after the ``n`` pieces ``committed`` has there no move puts anything
+    on place n + 2: a piece read there is the one put on place n + 1, seen leaning into the next window. Its reading
+    is hidden there and counts on the free place (unless that place reads another piece: then leave both).
+
+    >>> seen = Observation(registered=True, stable=True, slots={"castle.worker.1": {"worker:green": 1.0},
+    ...     "castle.worker.2": {"": 0.95, "worker:yellow": 0.05}, "castle.worker.3": {"worker:yellow": 0.66, "": 0.34}})
+    >>> row = VisibleView({"castle.worker.1": "worker:green"}, {})
+    >>> moved = _leaning_past_the_queue(seen, "castle.worker.{n}", row)
+    >>> {label: round(p, 2) for label, p in moved.slots["castle.worker.2"].items()}, sorted(moved.occluded_slots)
+    ({'': 0.34, 'worker:yellow': 0.66}, ['castle.worker.3'])
+    """
+    filled = [int(number) for slot in committed.labels if (number := slot_number(template, slot))]
+    free, beyond = (template.format(n=max(filled, default=0) + step) for step in (1, 2))
+    reading = observation.slots.get(beyond)
+    if not reading or beyond in observation.occluded_slots:
+        return observation
+    pieces = {label: p for label, p in reading.items() if label and p > 0.0}
+    here = {} if free in observation.occluded_slots else dict(observation.slots.get(free, {}))
+    own = max(here, key=here.__getitem__) if here else ""
+    if not pieces or (own and own not in pieces):      # nothing past the free place, or two pieces put down
+        return observation
+    for label, p in pieces.items():
+        here[label] = max(here.get(label, 0.0), p)
+    taken = sum(p for label, p in here.items() if label)
+    here = {label: p / max(taken, 1.0) for label, p in here.items() if label}
+    here[""] = max(0.0, 1.0 - sum(here.values()))
+    slots = {**observation.slots, free: dict(sorted(here.items()))}
+    return replace(observation, slots=slots, occluded_slots=(observation.occluded_slots - {free}) | {beyond})
 
 
 def _behind_their_disc(observation: Observation, readable: list[str], template: str,
