@@ -19,6 +19,11 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
 * :func:`hidden_behind` names the slots read empty that a standing piece read in front of them
   covers: the camera cannot tell what stands there (a bailiff behind a worker read as empty,
   p 0.96), so they are reported as hidden, as under a hand, and the rules keep what they know.
+* :func:`leaning_in` says how much of the slot model's belief in a kind a slot can't hold is a
+  neighbour's piece of that kind leaning in (the bailiff's top over a provost spot), so that it goes
+  to "empty" rather than to the pieces the slot can hold.
+* :func:`own_pixels` sets aside, from a slot's changed pixels, those of the colour of a piece standing
+  in front of it, so that a piece behind another is read in its own colour.
 
 >>> slots = {"a": {"worker:blue": 0.9, "": 0.1}, "b": {"house:blue": 0.95, "": 0.05}}
 >>> doubted = doubt_leaning(slots, {"b": ("a",)})
