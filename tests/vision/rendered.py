@@ -1,12 +1,12 @@
 """A rendered table at a game's start, its pipeline set up on the empty board and the start confirmed
 (the turn-order discs teach the discs' colours, as at a real table)."""
 
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import pytest
 
 from companion.games import new_game
-from companion.games.table_view import TableView
+from companion.games.table_view import Piece, TableView
 from vision.layout import Layout, load_layout
 from vision.pipeline import VisionPipeline
 
@@ -29,3 +29,14 @@ def confirmed_start(domain: str, seed: int, players: Sequence[str], size: tuple[
     pipeline.observe(frame, still=True)
     pipeline.confirm(frame, start)
     return simulated, pipeline, start
+
+
+def read_with(table, placed: Mapping[str, Piece], removed: Sequence[str] = ()):
+    """The observation of ``table`` (from :func:`confirmed_start`) with its start's pieces on the slots ending
+    in ``removed`` taken off and ``placed`` put down."""
+    simulated, pipeline, start = table
+    view = TableView.from_json(start.to_json())
+    view.slots = {slot: pieces for slot, pieces in view.slots.items() if not slot.endswith(tuple(removed))}
+    for slot, piece in placed.items():
+        view.put(slot, piece)
+    return pipeline.observe(simulated.render(view, frame_seed=6)[0], still=True)

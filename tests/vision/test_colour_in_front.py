@@ -4,12 +4,12 @@ doubted as the blue one leaning in; 10 such slots of 17 733)."""
 
 import pytest
 
-from companion.games.table_view import Piece, TableView
+from companion.games.table_view import Piece
 from vision.pipeline import VisionPipeline
 
 pytest.importorskip("vision.render.renderer")
 
-from tests.vision.rendered import confirmed_start  # noqa: E402
+from tests.vision.rendered import confirmed_start, read_with  # noqa: E402
 
 
 # Held-out tables of the benchmark's frames 11, 18 and 43, with the pieces those frames have there.
@@ -19,9 +19,6 @@ from tests.vision.rendered import confirmed_start  # noqa: E402
     (424212769, ("red", "blue"), {"castle.worker.1": "red", "castle.worker.2": "blue"}),
 ])
 def test_a_piece_behind_another_colour_is_read_in_its_own(seed, players, placed):
-    simulated, pipeline, start = confirmed_start("holdout", seed, players, (1280, 720), VisionPipeline, references=3)
-    view = TableView.from_json(start.to_json())
-    for slot, colour in placed.items():
-        view.put(slot, Piece("worker", colour))
-    seen = pipeline.observe(simulated.render(view, frame_seed=6)[0], still=True)
+    table = confirmed_start("holdout", seed, players, (1280, 720), VisionPipeline, references=3)
+    seen = read_with(table, {slot: Piece("worker", colour) for slot, colour in placed.items()})
     assert {slot: seen.best(slot)[0] for slot in placed} == {slot: f"worker:{colour}" for slot, colour in placed.items()}

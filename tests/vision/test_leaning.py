@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from companion.games.table_view import Piece, TableView
+from companion.games.table_view import Piece
 from companion.live import watching_pipeline
 from vision.leaning import shadows
 from vision.registration import camera_position_mm
@@ -11,7 +11,7 @@ from vision.registration import camera_position_mm
 pytest.importorskip("vision.render.renderer")
 from vision.render.camera import Camera  # noqa: E402
 
-from tests.vision.rendered import confirmed_start  # noqa: E402
+from tests.vision.rendered import confirmed_start, read_with  # noqa: E402
 
 PLAYERS = ("red", "blue", "green")
 
@@ -39,14 +39,6 @@ def test_a_piece_leans_away_from_the_camera_only():
 def table():
     """A held-out table whose camera looks at the board steeply (seed 7: the live game that found this)."""
     return confirmed_start("holdout", 7, PLAYERS, (1280, 720), watching_pipeline, references=4)
-
-
-def read_with(table, placed):
-    simulated, pipeline, start = table
-    view = TableView.from_json(start.to_json())
-    for slot, piece in placed.items():
-        view.put(slot, piece)
-    return pipeline.observe(simulated.render(view, frame_seed=6)[0], still=True)
 
 
 def test_a_worker_is_not_also_read_as_a_house_on_the_owner_spot_next_to_it(table):

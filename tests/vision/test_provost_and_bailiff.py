@@ -4,22 +4,12 @@ p 0.6-0.98, and the reconciler had to ask where the provost was)."""
 
 import pytest
 
-from companion.games.table_view import Piece, TableView
+from companion.games.table_view import Piece
 from vision.pipeline import VisionPipeline
 
 pytest.importorskip("vision.render.renderer")
 
-from tests.vision.rendered import confirmed_start  # noqa: E402
-
-
-def officials_on(table, provost: str, bailiff: str):
-    """The start with the provost and the bailiff moved to the given road squares, as read by the pipeline."""
-    simulated, pipeline, start = table
-    view = TableView.from_json(start.to_json())
-    view.slots = {slot: pieces for slot, pieces in view.slots.items() if not slot.endswith((".provost", ".bailiff"))}
-    view.put(f"road.{provost}.provost", Piece("provost"))
-    view.put(f"road.{bailiff}.bailiff", Piece("bailiff"))
-    return pipeline.observe(simulated.render(view, frame_seed=6)[0], still=True)
+from tests.vision.rendered import confirmed_start, read_with  # noqa: E402
 
 
 # Held-out tables of the benchmark's set (frames 42 and 2): a camera on the board's right side, the bailiff
@@ -31,7 +21,8 @@ def officials_on(table, provost: str, bailiff: str):
 ])
 def test_the_bailiff_leaning_over_a_provost_spot_is_not_a_second_provost(seed, players, provost, bailiff, watched):
     table = confirmed_start("holdout", seed, players, (1280, 720), VisionPipeline, references=3)
-    seen = officials_on(table, provost, bailiff)
+    seen = read_with(table, {f"road.{provost}.provost": Piece("provost"), f"road.{bailiff}.bailiff": Piece("bailiff")},
+                     removed=(".provost", ".bailiff"))
     assert seen.best(f"road.{bailiff}.bailiff")[0] == "bailiff"
     assert seen.best(f"road.{provost}.provost")[0] == "provost"
     assert seen.best(watched)[0] == ""
