@@ -117,6 +117,10 @@ class Reconciler:
         self._undone: _Undone | None = None
         # slot → (what an answer to a move the camera couldn't read put there, what it held before)
         self._unread: dict[str, tuple[str, str]] = {}
+        # slot → (what the game had there, how the camera read it while the table was caught up: a lasting misread)
+        self._misread: dict[str, tuple[str, dict[str, float]]] = {}
+        self._misread_seen: set[str] = set()     # … those the last frame still read that way
+        self._idle = False            # the last still frame's best story was "nothing happened"
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -126,6 +130,8 @@ class Reconciler:
         self._reach.see(observation)
         if not (observation.registered and observation.stable and not observation.occluded):
             self._streaks = _Streaks(persistent={})
+            if self._idle and not self._watched and len(self._frames) >= self.policy.confirm_frames:
+                self._note_misreads()
             self._forget_frames()
             self._hand_seen |= observation.occluded
             return []
@@ -134,10 +140,11 @@ class Reconciler:
         observation = unseen_fixtures(self._with_corrections(observation), FIXTURES.get(self.session.game),
                                       self._tree.root.view)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
-        observation = self._unread_hidden(observation)
+        observation = self._misread_hidden(self._unread_hidden(observation))
         self._remember(observation)
         scored = self._scored()
         best_score, best = scored[0]
+        self._idle = best.key == self._tree.root.key
         frame = observation.frame_index
         outcomes: list[Outcome] = []
         mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident),
@@ -390,6 +397,43 @@ class Reconciler:
         hidden = {slot for slot, (put, was) in self._unread.items() if slot in observation.slots
                   and looks_like(observation.best(slot)[0], was) and not looks_like(observation.best(slot)[0], put)}
         return replace(observation, occluded_slots=observation.occluded_slots | hidden) if hidden else observation
+
+    def _note_misreads(self) -> None:
+        """Before a hand: remember the slots the still frames, read together, showed otherwise than the game has
+        while the table was caught up (nothing left to commit), and how they read them.
+
+        Such a reading is how the camera sees what the game has there, not a change: while it goes on after the hand,
+        it is no evidence for or against any story (:meth:`_misread_hidden`). Only doubtful readings (their likeliest
+        label below ``Policy.confident``): a confident one is an alert in the making (a move no rule allows, made just
+        before the hand), and no alert may be open. Held-out look, 5 players, seed 52,
+        decision 138: favour.buildings.1 held red's disc alone and read as a two-disc stack of red and some colour
+        (red+yellow 0.25, black+red 0.22, green+red 0.21, blue+red 0.2, red alone 0.02) in every frame, before the
+        hand as after it; so "green jousts and takes the buildings favour" (green+red there) explained the frames
+        6 nats better than green's true skip, and was committed.
+        """
+        base = self._tree.root.view
+        lasting = {slot: entry for slot, entry in self._misread.items()
+                   if slot in self._misread_seen and base.label(slot) == entry[0]}
+        for slot in self._disagreement(self._tree.root).slots:
+            readings = [frame.slots[slot] for frame in self._frames
+                        if slot in frame.slots and slot not in frame.occluded_slots]
+            labels = {label for reading in readings for label in reading}
+            mean = {label: sum(r.get(label, 0.0) for r in readings) / len(readings) for label in labels}
+            if mean and max(mean.values()) < self.policy.confident:
+                lasting[slot] = (base.label(slot), mean)
+        self._misread = lasting
+
+    def _misread_hidden(self, observation: Observation) -> Observation:
+        """``observation`` with the slots hidden that still read as they did while the table was caught up and the
+        game had the same there (:meth:`_note_misreads`)."""
+        base = self._tree.root.view
+        self._misread = {slot: entry for slot, entry in self._misread.items() if base.label(slot) == entry[0]}
+        self._misread_seen = {slot for slot, (_, seen) in self._misread.items() if slot in observation.slots
+                              and slot not in observation.occluded_slots
+                              and _apart(observation.slots[slot], seen) <= MISREAD_APART}
+        if not self._misread_seen:
+            return observation
+        return replace(observation, occluded_slots=observation.occluded_slots | self._misread_seen)
 
     def _note_undo(self, count: int) -> None:
         """Remember the decision a player just took back (until the game moves to another decision number)."""
@@ -671,6 +715,14 @@ class Reconciler:
 
     def _colour(self, seat: int | None) -> str | None:
         return self.session.players[seat] if seat is not None else None
+
+
+MISREAD_APART = 0.35     # how far (total variation) a reading may be from a lasting misread and still be it
+
+
+def _apart(reading: dict[str, float], other: dict[str, float]) -> float:
+    """Total variation distance between two readings of a slot (0: the same, 1: nothing in common)."""
+    return 0.5 * sum(abs(reading.get(label, 0.0) - other.get(label, 0.0)) for label in set(reading) | set(other))
 
 
 def _shared(frame: ViewDiff, consensus: ViewDiff) -> ViewDiff:
