@@ -42,7 +42,8 @@ def set_up(domain, seed):
     return table, pipeline
 
 
-@pytest.mark.parametrize("domain, seed, most", [("train", 8_200_001, 0.8), ("holdout", 8_200_002, 0.5)])
+# Held-out: 17 of 24 exact with session 6's model (trained with a wider lamp), 12 with session 5's.
+@pytest.mark.parametrize("domain, seed, most", [("train", 8_200_001, 0.8), ("holdout", 8_200_002, 0.65)])
 def test_supplies_after_moves_are_read_and_sure_ones_are_right(domain, seed, most):
     """A game's moves, one after another, each confirmed by the rules (every zone changes by 0–3 cubes and
     0–2 coins a move): most zones read exactly (tables never trained on; the held-out one has unseen
