@@ -40,7 +40,6 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from .blobs import label_blobs
 from .colours import ColourModel
 from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, relight
 from .zone_model import DELTAS, ZoneModel, default_zone_model, zone_input
@@ -126,8 +125,10 @@ class SupplyZone:
         needed = MOVED_MASS * self.unit_px
         if cv2.sumElems(above)[0] < needed:
             return False            # too little change all told for any blob to be enough (the unchanged zone: most frames)
-        count, labels, _ = label_blobs((above > 0).astype(np.uint8))
-        return bool(np.bincount(labels.ravel(), weights=above.ravel(), minlength=count)[1:].max() >= needed)
+        mask = (above > 0).astype(np.uint8)
+        count, labels = cv2.connectedComponents(mask, connectivity=8)
+        inside = mask.ravel().nonzero()[0]         # the few pixels in a blob: summing only these is ~4× cheaper
+        return bool(np.bincount(labels.ravel()[inside], weights=above.ravel()[inside], minlength=count).max() >= needed)
 
     def _shift(self, blurred: np.ndarray) -> tuple[int, int]:
         """The whole-pixel shift (within ``ALIGN_PX``) that best puts the new (blurred) picture onto the
