@@ -16,6 +16,9 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
   slots the stack on a space covers from how many discs up, and :func:`doubt_leaning` doubts discs
   read beside a stack whose discs from that height up could be them (as many, and of their colours) (a stack on a favour space leaning into
   the next space's window made it read a disc that was not there, and the rules raised an alert).
+* :func:`one_disc_each` reads a stack and the space its picture covers on the same track as one story:
+  a player has one disc on a track, so a colour read on both is explained once (the next space's disc,
+  seen beyond a 4-disc stack, was read as a fifth disc's top: the stack read with its colour).
 * :func:`hidden_behind` names the slots read empty that a standing piece read in front of them
   covers: the camera cannot tell what stands there (a bailiff behind a worker read as empty,
   p 0.96), so they are reported as hidden, as under a hand, and the rules keep what they know.
@@ -149,9 +152,12 @@ def stack_shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float]
 
 
 def doubt_leaning(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]],
-                  stacked_over: Mapping[str, Sequence[tuple[str, int]]] | None = None) -> dict[str, dict[str, float]]:
+                  stacked_over: Mapping[str, Sequence[tuple[str, int]]] | None = None,
+                  top_colours: Mapping[str, Mapping[str, float]] | None = None) -> dict[str, dict[str, float]]:
     """Readings with the part a same-coloured standing piece next door explains moved to "empty"; with
-    ``stacked_over`` (:func:`stack_shadows` by name), also discs a tall enough stack next door explains."""
+    ``stacked_over`` (:func:`stack_shadows` by name), also discs a tall enough stack next door explains,
+    after reading each stack and the space it covers as one story (:func:`one_disc_each`)."""
+    slots = one_disc_each(slots, stacked_over or {}, top_colours or {})
     result = {slot: dict(labels) for slot, labels in slots.items()}
     for slot, stacks in (stacked_over or {}).items():
         labels = slots.get(slot)
@@ -233,3 +239,68 @@ def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping
                for neighbour in neighbours):
             hidden.add(slot)
     return frozenset(hidden)
+
+
+def one_disc_each(slots: Mapping[str, Mapping[str, float]], stacked_over: Mapping[str, Sequence[tuple[str, int]]],
+                  top_colours: Mapping[str, Mapping[str, float]] | None = None) -> dict[str, dict[str, float]]:
+    """A stack and the space its picture covers on the same track, read as one story: a player has one disc on
+    a track, so the colours read on the two are disjoint.
+
+    Emptiness is not what settles a clash: the stack's space keeps its chance of holding nothing, and so does
+    the covered space unless the stack is tall enough to reach it: then a colour read there may be the stack's
+    top leaning in (``LEAN_DOUBT`` × the chance its top disc is of that colour, ``top_colours`` per stack space;
+    1 where unknown), not a disc of its own.
+
+    >>> slots = {"favour.x.0": {"disc:blue+disc:red": 0.6, "disc:red": 0.4}, "favour.x.1": {"disc:blue": 0.9, "": 0.1}}
+    >>> story = one_disc_each(slots, {"favour.x.1": (("favour.x.0", 2),)}, {"favour.x.0": {"red": 1.0}})
+    >>> {slot: {label: round(p, 2) for label, p in labels.items()} for slot, labels in story.items()}
+    {'favour.x.0': {'disc:blue+disc:red': 0.13, 'disc:red': 0.87}, 'favour.x.1': {'': 0.22, 'disc:blue': 0.78}}
+    >>> story = one_disc_each(slots, {"favour.x.1": (("favour.x.0", 2),)}, {"favour.x.0": {"blue": 1.0}})
+    >>> round(story["favour.x.0"]["disc:blue+disc:red"], 2)          # blue on top: the blue read next door may be it
+    0.45
+    """
+    result = {slot: dict(labels) for slot, labels in slots.items()}
+    for slot, stacks in stacked_over.items():
+        for space, reaching in stacks:
+            if slot.rsplit(".", 1)[0] != space.rsplit(".", 1)[0] or slot not in result or space not in result:
+                continue
+            result[space], result[slot] = _one_story(result[space], result[slot], reaching,
+                                                     (top_colours or {}).get(space))
+    return result
+
+
+def _one_story(near: Mapping[str, float], far: Mapping[str, float], reaching: int,
+               top: Mapping[str, float] | None) -> tuple[dict[str, float], dict[str, float]]:
+    """The two readings given each other (see :func:`one_disc_each`)."""
+    colours = {label: frozenset(p.colour for p in _pieces_of(label)) if label.startswith("disc:") else frozenset()
+               for label in (*near, *far)}
+    far_empty = far.get("", 0.0)
+    weights: dict[str, float] = {}
+    given: dict[str, dict[str, float]] = {}
+    for a, p in near.items():
+        allowed = {b: q for b, q in far.items() if not (colours[a] & colours[b])}
+        if len(colours[a]) >= reaching:     # what the far space reads may be this stack's top leaning in
+            lean = LEAN_DOUBT * sum(q * max((top or {}).get(c, 0.0) if top else 1.0 for c in colours[b])
+                                    for b, q in far.items() if b not in allowed
+                                    and len(colours[b]) <= len(colours[a]) - reaching + 1 and colours[b] <= colours[a])
+            allowed[""] = allowed.get("", 0.0) + lean
+        total = sum(allowed.values())
+        if not a.startswith("disc:") or total <= 0.0:
+            weights[a], given[a] = p, dict(far)
+            continue
+        weights[a] = p * total
+        discs = total - allowed.get("", 0.0)
+        if len(colours[a]) >= reaching or discs <= 0.0:
+            given[a] = {b: q / total for b, q in allowed.items()}
+        else:   # too short to lean over the far space: that space's emptiness stays as read
+            given[a] = {b: (far_empty if b == "" else q * (1.0 - far_empty) / discs) for b, q in allowed.items()}
+    near_empty = near.get("", 0.0)
+    discs = sum(w for a, w in weights.items() if a.startswith("disc:"))
+    if discs <= 0.0:
+        return dict(near), dict(far)
+    posterior = {a: (w if not a.startswith("disc:") else w * (1.0 - near_empty) / discs) for a, w in weights.items()}
+    mixed: dict[str, float] = {}
+    for a, w in posterior.items():
+        for b, q in given[a].items():
+            mixed[b] = mixed.get(b, 0.0) + w * q
+    return posterior, mixed

@@ -284,7 +284,7 @@ class VisionPipeline:
         lap("crops")
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
-        slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow))
+        slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
         occluded_slots = occluded_slots | hidden_behind(slots, shadowed_by)
         lap("leaning")
         supplies, confidence = self._read_supplies(frame, pose)

@@ -112,6 +112,7 @@ class StackReader:
         self._key: tuple | None = None
         self._geometry: dict[str, StackGeometry] = {}
         self._ts = np.zeros(0)
+        self.top_colours: dict[str, dict[str, float]] = {}   # per space last read: {colour: chance its top disc is it}
 
     def set_reference(self, picture: np.ndarray) -> None:
         """The empty board, top down at :data:`REFERENCE_PX_PER_MM` over :meth:`reference_bounds`."""
@@ -175,7 +176,9 @@ class StackReader:
 
     def read(self, frame: np.ndarray, pose: Pose, camera_mm: np.ndarray, names: Sequence[str],
              colours: ColourModel, gain: np.ndarray, players: Sequence[str]) -> dict[str, dict[str, float]]:
-        """Per space in ``names``: {label: probability} of the discs on it, given that discs are there."""
+        """Per space in ``names``: {label: probability} of the discs on it, given that discs are there (and in
+        :attr:`top_colours`, the chances of its top disc's colour)."""
+        self.top_colours = {}
         if not names or self.reference is None:
             return {}
         self._prepare(pose, camera_mm)
@@ -193,7 +196,8 @@ class StackReader:
         for i in sorted(range(len(names)), key=lambda i: self._geometry[names[i]].distance):
             geometry = self._geometry[names[i]]
             free = self._free_rows(geometry, readings)
-            readings[names[i]] = self._read_one(geometry, now_lab[i], board_lab[i], tops, sides, players, most, free)
+            readings[names[i]], self.top_colours[names[i]] = self._read_one(geometry, now_lab[i], board_lab[i], tops,
+                                                                            sides, players, most, free)
         return {name: readings[name] for name in names}
 
     def _free_rows(self, geometry: StackGeometry, read: Mapping[str, Mapping[str, float]]) -> np.ndarray:
@@ -213,13 +217,15 @@ class StackReader:
         return free
 
     def _read_one(self, geometry: StackGeometry, now: np.ndarray, board: np.ndarray, tops: np.ndarray,
-                  sides: np.ndarray, players: Sequence[str], most: int, free: np.ndarray | None = None) -> dict[str, float]:
+                  sides: np.ndarray, players: Sequence[str], most: int,
+                  free: np.ndarray | None = None) -> tuple[dict[str, float], dict[str, float]]:
         """Every count and order of colours scored by how far the profile's ``free`` rows lie from what it
-        predicts (blurred as the picture is: a band may be under two pixels tall)."""
+        predicts (blurred as the picture is: a band may be under two pixels tall); the labels' probabilities and
+        the top disc's colour's."""
         ts = self._ts
         weight = np.ones(len(ts), np.float32) if free is None else free.astype(np.float32)
         blur = _blur_matrix(len(ts), round(max(BLUR_PX / geometry.px_per_mm, STEP_MM) / STEP_MM, 1))
-        labels, costs = [], []
+        labels, costs, top_disc = [], [], []
         for n in range(1, most + 1):
             orders, named = _orders(len(players), n)
             bands, top, board_rows = geometry.rows(ts, n)
@@ -238,12 +244,15 @@ class StackReader:
             prior = TEMPERATURE * np.log(len(_orders(len(players), n)[0]))
             costs.append(_distance(unexplained[None], np.matmul(parts[None], colours)) @ weight + prior)
             labels += [label_of(players, kept) for kept in named]
+            top_disc.append(orders[:, -1])
         scores = np.exp(-(np.concatenate(costs) - min(c.min() for c in costs)) / TEMPERATURE)
         odds: dict[str, float] = {}
         for label, p in zip(labels, scores.tolist()):
             odds[label] = odds.get(label, 0.0) + p
         total = sum(odds.values())
-        return {label: p / total for label, p in odds.items() if p / total >= MIN_LABEL}
+        on_top = np.bincount(np.concatenate(top_disc), weights=scores, minlength=len(players)) / total
+        return ({label: p / total for label, p in odds.items() if p / total >= MIN_LABEL},
+                {colour: float(p) for colour, p in zip(players, on_top)})
 
 
 def label_for_colours(colours: Sequence[str]) -> str:
