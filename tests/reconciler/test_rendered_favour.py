@@ -2,7 +2,12 @@
 model): the demo-look 3-player game of seed 6 stopped at its 166th decision on a false alert here. Green's castle
 favour moves green's disc from the prestige row's start space to its first space, right above red's disc on the
 deniers row; the deniers space's crop shows the edge of the prestige space, and green was counted there too
-("disc green and disc red on favour.deniers.1, which no legal move explains")."""
+("disc green and disc red on favour.deniers.1, which no legal move explains").
+
+Green's hand reaches in and leaves first, as at the table: since session 6's better pose, the stack left on
+the prestige row's start space reads less surely, and without a hand the reconciler waits for one rather
+than guess (the game itself goes through: 206 of 206 decisions, no alert).
+"""
 
 import random
 
@@ -17,6 +22,7 @@ from vision.layout import load_layout
 pytest.importorskip("vision.render.renderer")
 from companion.live.simulated_table import bot_choice  # noqa: E402
 from vision.render.domains import sample_style  # noqa: E402
+from vision.render.hands import Hand  # noqa: E402
 from vision.render.renderer import SimulatedTable  # noqa: E402
 
 PLAYERS = ("red", "blue", "green")
@@ -42,7 +48,11 @@ def test_a_favour_disc_beside_another_rows_disc_is_read_as_the_favour_not_an_ill
     reconciler = Reconciler(session)
     after = session.state.apply(favour).table_view()
     outcomes = []
-    for index in range(1, 9):
+    for index, reach in enumerate((0.5, 1.0, 1.0, 0.5), start=1):       # green's hand comes and goes
+        hand = Hand(layout.region("favour.prestige.1").center, 0.0, reach=reach)
+        outcomes += reconciler.observe(pipeline.observe(table.render(after, (hand,), frame_seed=index % 4)[0], index,
+                                                        still=False))
+    for index in range(5, 17):
         outcomes += reconciler.observe(pipeline.observe(table.render(after, frame_seed=index % 4)[0], index,
                                                         still=True))
     assert [o.message for o in outcomes if o.kind in ("alert", "reminder")] == []
