@@ -132,7 +132,8 @@ def _leaning_past_the_queue(observation: Observation, template: str, committed: 
 
 def _lean_onto(observation: Observation, leaning: str, place: str, only: str | None) -> Observation:
     """The pieces read on ``leaning`` counted on ``place``, ``leaning`` hidden; with ``only``, just when that label is
-    the likeliest piece ``leaning`` reads (another piece there may be a new one)."""
+    the likeliest piece ``leaning`` reads (another piece there may be a new one) and ``place`` reads empty (a piece
+    seen on its own place and again after it is a second piece: a player's second worker in the castle is alerted)."""
     reading = observation.slots.get(leaning)
     if not reading or leaning in observation.occluded_slots:
         return observation
@@ -141,8 +142,8 @@ def _lean_onto(observation: Observation, leaning: str, place: str, only: str | N
     pieces = {label: p for label, p in reading.items() if label and p > 0.0 and only in (None, label)}
     here = {} if place in observation.occluded_slots else dict(observation.slots.get(place, {}))
     own = max(here, key=here.__getitem__) if here else ""
-    if not pieces or (own and own not in pieces):      # nothing leaning, or two pieces put down
-        return observation
+    if not pieces or (own and (only is not None or own not in pieces)):
+        return observation      # nothing leaning, two pieces put down, or the last piece seen on its own place
     for label, p in pieces.items():
         here[label] = max(here.get(label, 0.0), p)
     taken = sum(p for label, p in here.items() if label)
