@@ -39,6 +39,31 @@ def session_at(players, seed, decisions, journal=":memory:"):
     return session, actions
 
 
+def live_bots_at(players, seed, decisions):
+    """The live table's bots' game (``SimulatedWorld``'s choices) after ``decisions``, and their next move."""
+    import random
+
+    from companion.live.simulated_table import bot_choice
+
+    session = Session.new(Journal(":memory:"), game="caylus", players=list(players), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        session.decide(bot_choice(session.state, rng), source="camera")
+    return session, bot_choice(session.state, rng)
+
+
+def arm_then_rest(reconciler, cam, view, seat, frames=12, start=10_000, adjust=lambda frame: frame):
+    """``seat``'s arm over ``view`` for three frames, then ``frames`` stable ones (each through ``adjust``)."""
+    from dataclasses import replace
+
+    for index in range(3):
+        reconciler.observe(replace(cam.read(view, start - 1_000 + index, covered={"hand"}), hand_from=seat))
+    outcomes = []
+    for index in range(frames):
+        outcomes += reconciler.observe(adjust(cam.read(view, start + index)))
+    return outcomes
+
+
 def advance_until(session, actions, accept):
     """Play the bot's decisions until ``accept(state)`` holds."""
     while not accept(session.state):

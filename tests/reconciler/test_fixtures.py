@@ -3,12 +3,11 @@
 shows nothing on road.8.bailiff, which no legal move explains", twice in the game)."""
 
 import copy
-from dataclasses import replace
 
 from companion.games import Action, Piece
 from companion.reconciler import Reconciler
 
-from .table import advance_until, camera, hand_over, kinds, session_at, show, worker_on
+from .table import advance_until, arm_then_rest, camera, hand_over, kinds, session_at, show, worker_on
 
 
 def without(view, slot):
@@ -150,13 +149,12 @@ def test_the_provost_read_on_two_squares_at_once_is_not_taken_for_where_it_stand
     assert moved.pieces(new) and not moved.pieces(old)
     reconciler = Reconciler(session)
     cam = camera(state)
-    for index in range(3):      # green's arm alone: "guild +3, then blue moved it back" is not green's doing
-        reconciler.observe(replace(cam.read(moved, 19_000 + index, covered={"hand"}), hand_from="green"))
-    outcomes = []
-    for index in range(12):
-        frame = cam.read(moved, 20_000 + index)
+
+    def seen_on_both(frame):
         frame.slots[old], frame.slots[new] = {"provost": 1.0}, {"provost": 0.99, "": 0.01}
-        outcomes += reconciler.observe(frame)
+        return frame
+    # green's arm alone: "guild +3, then blue moved it back" is not green's doing
+    outcomes = arm_then_rest(reconciler, cam, moved, "green", start=20_000, adjust=seen_on_both)
     committed = [o for o in outcomes if o.kind == "commit"]
     assert all(o.actions[0] == move for o in committed), "never guild 0 or +1, +2"
     assert committed or any(o.kind == "prompt" and move in o.actions for o in outcomes), "or asked"

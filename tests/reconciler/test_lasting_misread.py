@@ -6,26 +6,18 @@ favour.buildings.1 held red's disc alone; the stack reader saw two discs there, 
 it. Green skipped the joust, but "green jousts and takes the buildings favour" (green's disc onto red's there)
 explained the frames 6 nats better, and was committed."""
 
-import random
 from dataclasses import replace
 
-from companion.live.simulated_table import bot_choice
 from companion.reconciler import Reconciler
-from companion.session import Journal, Session
 
-from .table import camera, kinds
+from .table import COLOURS, camera, kinds, live_bots_at
 
 SPREAD = {"disc:red+disc:yellow": 0.25, "disc:black+disc:red": 0.22, "disc:green+disc:red": 0.21,
           "disc:blue+disc:red": 0.2, "": 0.1, "disc:red": 0.02}
 
 
 def _seed_52(decisions):
-    session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue", "green", "yellow", "black"],
-                          seed=52)
-    rng = random.Random(52)
-    for _ in range(decisions):
-        session.decide(bot_choice(session.state, rng), source="camera")
-    return session, bot_choice(session.state, rng)
+    return live_bots_at(COLOURS, 52, decisions)
 
 
 def _filmed(reconciler, cam, view, start, frames, stable=True, covered=()):

@@ -6,24 +6,16 @@ Decision 17 of that game: yellow's worker went from the gate to the castle's thi
 committed: a wrong commit. Decision 7: black's worker on the second place (hidden behind green's on the first) read
 black on the third (p 0.9): "worker black on castle.worker.3, which no legal move explains"."""
 
-import random
 from dataclasses import replace
 
-from companion.live.simulated_table import bot_choice
 from companion.reconciler import Reconciler
-from companion.session import Journal, Session
 
-from .table import camera, hand_over, kinds
+from .table import COLOURS, camera, hand_over, kinds, live_bots_at
 
 
 def _seed_51(decisions):
     """The held-out 5-player game of seed 51 (the live table's bots) after ``decisions``, and the next move."""
-    session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue", "green", "yellow", "black"],
-                          seed=51)
-    rng = random.Random(51)
-    for _ in range(decisions):
-        session.decide(bot_choice(session.state, rng), source="camera")
-    return session, bot_choice(session.state, rng)
+    return live_bots_at(COLOURS, 51, decisions)
 
 
 def _castle_row(state):

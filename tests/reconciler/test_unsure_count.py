@@ -3,32 +3,22 @@ commit). Green took one cloth; every slot then looked the same whichever cubes g
 read right (cloth 1) at confidence 0.0. The count's likelihood then turned round: "food and food" (3 cubes off)
 came out 4.9 nats likelier than the true cloth, and was committed."""
 
-import random
 from dataclasses import replace
 
-from companion.live.simulated_table import bot_choice
 from companion.reconciler import Reconciler
-from companion.session import Journal, Session
 
-from .table import camera
+from .table import arm_then_rest, camera, live_bots_at
 
 
 def test_a_count_read_right_but_unsure_does_not_make_another_choice_likelier():
-    session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue", "green"], seed=23)
-    rng = random.Random(23)
-    for _ in range(148):
-        session.decide(bot_choice(session.state, rng), source="camera")
-    state, cloth = session.state, bot_choice(session.state, rng)
+    session, cloth = live_bots_at(["red", "blue", "green"], 23, 148)
+    state = session.state
     assert str(cloth) == "produce[2](cubes=('cloth',))"
     after = state.apply(cloth).table_view()
     reconciler = Reconciler(session)
     cam = camera(state)
-    for index in range(3):          # green's arm
-        reconciler.observe(replace(cam.read(after, 9_000 + index, covered={"hand"}), hand_from="green"))
-    outcomes = []
-    for index in range(12):
-        frame = cam.read(after, 10_000 + index)
-        outcomes += reconciler.observe(replace(frame, supply_confidence={"red": 0.09, "blue": 0.03, "green": 0.0}))
+    unsure = {"red": 0.09, "blue": 0.03, "green": 0.0}
+    outcomes = arm_then_rest(reconciler, cam, after, "green", adjust=lambda f: replace(f, supply_confidence=unsure))
     committed = [o for o in outcomes if o.kind == "commit"]
     assert all(o.actions[0] == cloth for o in committed), "never food and food"
     assert committed or any(o.kind == "prompt" and cloth in o.actions for o in outcomes), "or asked"
