@@ -22,6 +22,15 @@ def _castle_row(state):
     return sum(1 for slot in state.table_view().slots if slot.startswith("castle.worker."))
 
 
+def _to_the_castle(decisions, move, row):
+    """Seed 51 before a worker goes to the castle (``move``, with ``row`` workers there), its hand just gone."""
+    session, castle = _seed_51(decisions)
+    assert str(castle) == move and _castle_row(session.state) == row
+    reconciler = Reconciler(session)
+    hand_over(reconciler, session.state.apply(castle).table_view())
+    return session, castle, f"worker:{session.players[castle.player]}", reconciler
+
+
 def _leaning(reconciler, state, move, readings, start):
     """Stable frames of the table after ``move``, with the castle's free place and the one after it read as
     ``readings`` gives them (per frame: the free place's reading, the next place's, whether the free one is hidden).
@@ -44,12 +53,8 @@ def _leaning(reconciler, state, move, readings, start):
 
 
 def test_a_worker_read_one_castle_place_too_far_is_not_taken_for_the_worker_going_home():
-    session, castle = _seed_51(17)
+    session, castle, colour, reconciler = _to_the_castle(17, "gate[3](place='castle')", row=2)
     state = session.state
-    assert str(castle) == "gate[3](place='castle')" and _castle_row(state) == 2
-    colour = f"worker:{session.players[castle.player]}"
-    reconciler = Reconciler(session)
-    hand_over(reconciler, state.apply(castle).table_view())
     # as on seed 51: the free place read empty, the next one the mover's colour at about even odds
     readings = [({"": 0.96, colour: 0.04}, {"": 0.62, colour: 0.38}, False),
                 ({"": 0.95, colour: 0.05}, {colour: 0.66, "": 0.34}, False),
@@ -62,12 +67,8 @@ def test_a_worker_read_one_castle_place_too_far_is_not_taken_for_the_worker_goin
 
 
 def test_a_worker_put_in_the_castle_and_read_one_place_too_far_is_committed_not_alerted():
-    session, castle = _seed_51(7)
+    session, castle, colour, reconciler = _to_the_castle(7, "place[4](place='castle')", row=1)
     state = session.state
-    assert str(castle) == "place[4](place='castle')" and _castle_row(state) == 1
-    colour = f"worker:{session.players[castle.player]}"
-    reconciler = Reconciler(session)
-    hand_over(reconciler, state.apply(castle).table_view())
     # the free place hidden behind the worker in front of it, the next one read as the new worker
     readings = [({"": 0.89, colour: 0.09}, {colour: 0.9, "": 0.1}, True)] * 8
     outcomes = _leaning(reconciler, state, castle, readings, 20_000)
