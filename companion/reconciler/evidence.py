@@ -152,10 +152,10 @@ def supply_loglik(observation: Observation, colour: str, counts: Mapping[str, in
     >>> supply_loglik(seen, "green", {"food": 0, "cloth": 1}) == supply_loglik(seen, "green", {"food": 2, "cloth": 0})
     True
     """
-    seen = observation.supplies.get(colour)
-    if seen is None or observation.supply_confidence.get(colour, 0.5) < UNSURE_COUNT:
+    seen, confidence = observation.supplies.get(colour), observation.supply_confidence.get(colour, 0.5)
+    if seen is None or confidence < UNSURE_COUNT:
         return 0.0
-    confidence = min(max(observation.supply_confidence.get(colour, 0.5), PROBABILITY_FLOOR), 1 - PROBABILITY_FLOOR)
+    confidence = min(max(confidence, PROBABILITY_FLOOR), 1 - PROBABILITY_FLOOR)
     off_by = sum(abs(int(counts.get(key, 0)) - int(value)) for key, value in seen.items())
     if off_by == 0:
         return math.log(confidence)

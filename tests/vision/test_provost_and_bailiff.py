@@ -27,11 +27,3 @@ def test_the_bailiff_leaning_over_a_provost_spot_is_not_a_second_provost(seed, p
     assert seen.best(f"road.{provost}.provost")[0] == "provost"
     assert seen.best(watched)[0] == ""
 
-
-def test_one_provost_read_in_two_places_keeps_the_surer_reading():
-    import doctest
-
-    import vision.unique_pieces
-
-    result = doctest.testmod(vision.unique_pieces)
-    assert result.failed == 0 and result.attempted > 0
