@@ -120,6 +120,8 @@ class Reconciler:
         # slot → (what the game had there, how the camera read it while the table was caught up: a lasting misread)
         self._misread: dict[str, tuple[str, dict[str, float]]] = {}
         self._misread_seen: set[str] = set()     # … those the last frame still read that way
+        # slot → (what it held before, what it holds after) the decisions players answered since the camera last committed
+        self._answered: dict[str, tuple[str, str]] = {}
         self._idle = False            # the last still frame's best story was "nothing happened"
 
     # ---- the one entry point -------------------------------------------------------------------------------
@@ -343,6 +345,7 @@ class Reconciler:
             else:
                 self._tree = HypothesisTree(state, self.policy.supply_keys)
             self._note_unread_answers(history, min(self._root_count, count), count)
+            self._answered = self._answered_changes(history, count)
             self._root_count = count
             self._hand_seen = False
             if not self._frames or not self._disagreement(self._tree.root):
@@ -381,6 +384,34 @@ class Reconciler:
                              for i in (number, number + 1))
             for slot in after.changed_slots(before):
                 self._unread[slot] = (after.label(slot), before.label(slot))
+
+    def _answered_changes(self, history: list, count: int) -> dict[str, tuple[str, str]]:
+        """slot → (label before, label after) for the slots changed by the decisions players answered since the camera
+        last committed (the last ones of the game, at most ``Policy.recent_states``)."""
+        changes: dict[str, tuple[str, str]] = {}
+        number = count - 1
+        while number >= max(0, count - self.policy.recent_states) and self.session.sources[number] == "prompt":
+            before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys)
+                             for i in (number, number + 1))
+            for slot in after.changed_slots(before):
+                changes.setdefault(slot, (before.label(slot), after.label(slot)))
+            number -= 1
+        return changes
+
+    def _reverts_answer(self, plausible: list[Node]) -> bool:
+        """True when a plausible story sets a slot a player's answer changed back to what it held before.
+
+        The player answered because the camera could not tell; a story that leads the table back to the look the
+        answer refused is that same reading again, not a move the camera saw: it is asked, never committed.
+        Held-out look, 2 players, seed 32, decision 12: blue's guild moved the provost from square 6 (with the
+        bailiff) to 4; square 6 went on reading the provost (p 0.55–0.9, the bailiff's top) and 4 read empty, so
+        blue answered "guild −2"; then blue moved the provost −1, unseen, and "blue's provost +2" (back onto
+        square 6) explained the frames and was committed.
+        """
+        base = self._tree.root.view
+        reverted = {slot for slot, (before, after) in self._answered.items() if base.label(slot) == after}
+        return any(node.diff.slots.get(slot, after) == before
+                   for node in plausible for slot, (before, after) in self._answered.items() if slot in reverted)
 
     def _unread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots of an answered move marked hidden while they still read as before it, until
@@ -517,7 +548,7 @@ class Reconciler:
         streaks = self._streaks
         if (not prefix or not self._complete or _contradicted(observation, best, self._disagreement(best),
                                                               self.policy.confident)
-                or self._held_back(prefix)):
+                or self._held_back(prefix) or self._reverts_answer(plausible)):
             streaks.commit, streaks.commit_frames = (), 0
             return None
         shared = common_prefix([prefix, streaks.commit])
@@ -544,7 +575,8 @@ class Reconciler:
             # something visible happened, but the looks alike: which first decision was it?
             reason = "hidden"
             actions = tuple(dict.fromkeys(sequence[0] for sequence in sequences))
-            if len(actions) < 2 and not self._held_back(common_prefix(sequences)) and not self._waited_after_hand():
+            if (len(actions) < 2 and not self._held_back(common_prefix(sequences))
+                    and not self._reverts_answer(plausible) and not self._waited_after_hand()):
                 return []
             # the likeliest first, then every other option: the search may have missed a move the table hides
             actions += tuple(action for action in decision.actions if action not in actions)
