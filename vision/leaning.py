@@ -25,6 +25,8 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
 * :func:`leaning_in` says how much of the slot model's belief in a kind a slot can't hold is a
   neighbour's piece of that kind leaning in (the bailiff's top over a provost spot), so that it goes
   to "empty" rather than to the pieces the slot can hold.
+* :func:`leaning_over` names the neighbours whose confirmed pieces stood in a slot's picture when its reference
+  was taken: the reference holds them, and once they change it is no longer the board there.
 * :func:`own_pixels` sets aside, from a slot's changed pixels, those of the colour of a piece standing
   in front of it, so that a piece behind another is read in its own colour.
 
@@ -151,6 +153,27 @@ def stack_shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float]
     return {b: tuple(over.items()) for b, over in covered.items()}
 
 
+def leaning_over(pieces: Callable[[str], Sequence[Piece]], shadowed_by: Mapping[str, Sequence[str]],
+                 stacked_over: Mapping[str, Sequence[tuple[str, int]]]) -> dict[str, tuple[str, ...]]:
+    """Per slot, the neighbours whose pieces (``pieces(slot)``, e.g. a confirmed state's) the camera sees over
+    its centre: a standing piece (:func:`shadows` by name) or a stack of enough discs (:func:`stack_shadows`).
+
+    >>> on = {"a": (Piece("worker", "red"),), "s": (Piece("disc", "red"), Piece("disc", "blue"))}.get
+    >>> leaning_over(lambda slot: on(slot, ()), {"b": ("a",), "c": ("d",)}, {"t": (("s", 2),), "u": (("s", 3),)})
+    {'b': ('a',), 't': ('s',)}
+    """
+    over: dict[str, list[str]] = {}
+    for slot, neighbours in shadowed_by.items():
+        for neighbour in neighbours:
+            if any(piece.kind in PIECE_HEIGHT_MM for piece in pieces(neighbour)):
+                over.setdefault(slot, []).append(neighbour)
+    for slot, stacks in stacked_over.items():
+        for space, discs in stacks:
+            if sum(piece.kind == "disc" for piece in pieces(space)) >= discs:
+                over.setdefault(slot, []).append(space)
+    return {slot: tuple(dict.fromkeys(neighbours)) for slot, neighbours in over.items()}
+
+
 def doubt_leaning(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]],
                   stacked_over: Mapping[str, Sequence[tuple[str, int]]] | None = None,
                   top_colours: Mapping[str, Mapping[str, float]] | None = None) -> dict[str, dict[str, float]]:
@@ -265,12 +288,23 @@ def one_disc_each(slots: Mapping[str, Mapping[str, float]], stacked_over: Mappin
             if slot.rsplit(".", 1)[0] != space.rsplit(".", 1)[0] or slot not in result or space not in result:
                 continue
             result[space], result[slot] = _one_story(result[space], result[slot], reaching,
-                                                     (top_colours or {}).get(space))
+                                                     (top_colours or {}).get(space), (top_colours or {}).get(slot))
     return result
 
 
+def _same_top(colours: Collection[str], top: Mapping[str, float] | None, far_top: Mapping[str, float] | None) -> float:
+    """The chance that the top disc of a reading naming ``colours`` is of the stack's top colour (``top``), with the
+    reading's own top colours (``far_top``) when known."""
+    if not top:
+        return 1.0
+    if not far_top or sum(far_top.get(c, 0.0) for c in colours) <= 0.0:
+        return max(top.get(c, 0.0) for c in colours)
+    return sum(far_top.get(c, 0.0) * top.get(c, 0.0) for c in colours) / sum(far_top.get(c, 0.0) for c in colours)
+
+
 def _one_story(near: Mapping[str, float], far: Mapping[str, float], reaching: int,
-               top: Mapping[str, float] | None) -> tuple[dict[str, float], dict[str, float]]:
+               top: Mapping[str, float] | None, far_top: Mapping[str, float] | None = None
+               ) -> tuple[dict[str, float], dict[str, float]]:
     """The two readings given each other (see :func:`one_disc_each`)."""
     colours = {label: frozenset(p.colour for p in _pieces_of(label)) if label.startswith("disc:") else frozenset()
                for label in (*near, *far)}
@@ -280,7 +314,7 @@ def _one_story(near: Mapping[str, float], far: Mapping[str, float], reaching: in
     for a, p in near.items():
         allowed = {b: q for b, q in far.items() if not (colours[a] & colours[b])}
         if len(colours[a]) >= reaching:     # what the far space reads may be this stack's top leaning in
-            lean = LEAN_DOUBT * sum(q * (max(top.get(c, 0.0) for c in colours[b]) if top else 1.0)
+            lean = LEAN_DOUBT * sum(q * _same_top(colours[b], top, far_top)
                                     for b, q in far.items() if b not in allowed
                                     and len(colours[b]) <= len(colours[a]) - reaching + 1 and colours[b] <= colours[a])
             allowed[""] = allowed.get("", 0.0) + lean
