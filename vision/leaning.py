@@ -189,7 +189,8 @@ def doubt_leaning(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping
             if not theirs:
                 continue
             for key, probability in list(result[slot].items()):
-                shared = _stack_probability(key, theirs, discs) if key.startswith("disc:") else 0.0
+                shared = _stack_probability(key, theirs, discs, (top_colours or {}).get(space)) \
+                    if key.startswith("disc:") else 0.0
                 if shared > 0.0:
                     taken = probability * LEAN_DOUBT * shared
                     result[slot][key] -= taken
@@ -235,7 +236,8 @@ def _same_piece_probability(label: str, neighbour: Mapping[str, float]) -> float
                if (other.colour == piece.colour if piece.colour else other.kind == piece.kind))
 
 
-def _stack_probability(label: str, neighbour: Mapping[str, float], reaching: int) -> float:
+def _stack_probability(label: str, neighbour: Mapping[str, float], reaching: int,
+                       top: Mapping[str, float] | None = None) -> float:
     """How likely the discs ``label`` names are the top of the neighbour's stack leaning in: a stack whose
     discs from the ``reaching``-th up are at least as many, with every colour ``label`` names."""
     discs = _pieces_of(label)
@@ -247,7 +249,9 @@ def _stack_probability(label: str, neighbour: Mapping[str, float], reaching: int
         pieces = _pieces_of(other) if other else ()
         if (len(pieces) - reaching + 1 >= len(discs) and all(p.kind == "disc" for p in pieces)
                 and colours <= {p.colour for p in pieces}):
-            total += probability
+            # where only the top disc reaches, its top face is what leans in: a disc of another colour is not it
+            only_top = len(pieces) == reaching and top
+            total += probability * (sum(top.get(c, 0.0) for c in colours) if only_top else 1.0)
     return total
 
 

@@ -87,3 +87,14 @@ def test_a_stack_and_the_disc_beyond_it_are_read_as_one_story():
     seen = pipeline.observe(simulated.render(view, frame_seed=424212739)[0], still=True)
     assert seen.best("favour.resources.0")[0] == label_for_colours(["blue", "green", "red", "yellow"])
     assert seen.best("favour.resources.1")[0] == "disc:black"
+
+
+def test_a_stack_top_leaning_over_the_turn_order_doubts_only_its_own_colour():
+    """Held-out 4343 frame 59's table, the start of a 5-player game: the 5-disc favour stacks lean over the
+    turn-order track, where only their top disc (black) reaches. Red, green and blue there were doubted as
+    that top leaning in and read as nothing (p 0.49–0.60); a disc of another colour than the top is not it."""
+    simulated, pipeline, start = confirmed_start("holdout", 434313088, ("red", "blue", "green", "yellow", "black"))
+    seen = pipeline.observe(simulated.render(start, frame_seed=6)[0], still=True)
+    for place in (1, 2, 3, 5):
+        slot = f"turn_order.{place}"
+        assert seen.best(slot)[0] == label_for_colours([p.colour for p in start.pieces(slot)]), (slot, seen.slots[slot])
