@@ -37,6 +37,9 @@ MIN_SHIFT_PX = 4.0       # a shift shorter than this (≈ 11 mm in the pipeline'
 MIN_RESPONSE = 0.15      # phase correlation peak below this: the two masks don't match by a shift
 MAX_HAND_SHARE = 0.4     # a mask covering more of the picture than this is no arm (a bumped camera)
 END_SHARE = 0.15         # the ends of a hand blob along its shift: this share of its length
+AGREE_DEG = 10.0         # a frame names a seat when its direction is this near an earlier one of the same reach,
+SURE_RESPONSE = 0.5      # … or its correlation peak is this strong (on rendered reaches: then within 10° of the arm)
+SENSE_OFF_DEG = 60.0     # a shift this near the reach's direction (or its opposite) takes the reach's sense
 
 
 @dataclass(frozen=True)
@@ -79,29 +82,83 @@ class ArmTracker:
     next lies along the arm. Unlike the blob's shape, the shift is not bent by the camera's tilt (a raised
     arm seen from a slanted camera lies across the board at another angle than it has; moved level, it
     moves on the picture in the direction it moves on the table) nor by its shadow (moved with it).
-    The shift is measured by phase correlation of the two frames' hand masks; of its two senses, the
-    player's is the one whose end of the blob crosses the edge.
+    The shift is measured by phase correlation of the two frames' hand masks (a Hanning window fades the
+    picture's border, where an arm cut by the edge looks the same whatever its shift); of its two senses,
+    the player's is the one whose end of the blob crosses the edge. The arm is followed over one reach (the
+    frames with a hand in a row): when neither end or both ends cross an edge (an arm and its shadow from two
+    edges, an arm along the view's edge), the sense is the reach's so far, and the reach's first shift is
+    the arm coming in. A frame names a seat only when its shift matched well (a strong correlation peak) or
+    its direction agrees with an earlier one of the same reach: a single frame's shift thrown off (the hand
+    half gone, the mask grown over the board) names no one.
     """
 
     def __init__(self, sides: SeatSides) -> None:
         self.sides = sides
-        self._previous: np.ndarray | None = None
+        self._previous: tuple[np.ndarray, np.ndarray] | None = None   # the last frame's (hand, arm) masks
+        self._directions: list[float] = []     # the player's direction read in each frame of this reach
+        self._shifts = 0                       # shifts measured in this reach
 
-    def read(self, mask: np.ndarray, edge: np.ndarray | None) -> str | None:
-        """The seat of the arm in this frame's hand ``mask`` (uint8, 0 where no hand), or None."""
-        current = (mask[::SHIFT_STEP, ::SHIFT_STEP] > 0).astype(np.float32)
-        previous, self._previous = self._previous, current if current.any() else None
-        if previous is None or previous.shape != current.shape or edge is None or self._previous is None:
+    def read(self, mask: np.ndarray, edge: np.ndarray | None, arm: np.ndarray | None = None) -> str | None:
+        """The seat of the arm in this frame's hand ``mask`` (uint8, 0 where no hand), or None. ``arm`` (bool):
+        the hand's own blobs, used when the mask has grown over much of the picture (faint change followed)."""
+        current = (_halved(mask), _halved(mask if arm is None else arm))
+        previous, self._previous = self._previous, current if current[0].any() else None
+        if self._previous is None or previous is None or previous[0].shape != current[0].shape:
+            self._directions, self._shifts = [], 0
             return None
-        if current.mean() > MAX_HAND_SHARE:           # the whole picture changed: no arm to follow
+        if edge is None:
             return None
-        (dx, dy), response = cv2.phaseCorrelate(previous, current)
+        pair = _comparable(previous, current)
+        if pair is None:
+            return None
+        before, now, whole = pair
+        (dx, dy), response = cv2.phaseCorrelate(before, now, _window(now.shape))
         if response < MIN_RESPONSE or math.hypot(dx, dy) * SHIFT_STEP < MIN_SHIFT_PX:
             return None
-        toward = _player_end(mask > 0, edge, dx, dy)
+        self._shifts += 1
+        hand = (mask if whole else arm) > 0
+        toward = self._sense(_player_end(hand, edge, dx, dy), math.degrees(math.atan2(dx, dy)))
         if toward is None:
             return None
-        return self.sides.seat_of(math.degrees(math.atan2(toward * dx, toward * dy)))
+        direction = math.degrees(math.atan2(toward * dx, toward * dy))
+        sure = response >= SURE_RESPONSE or any(_angle_between(direction, d) <= AGREE_DEG for d in self._directions)
+        self._directions.append(direction)
+        return self.sides.seat_of(direction) if sure else None
+
+    def _sense(self, ends: int | None, shift: float) -> int | None:
+        """+1 when the player is in the shift's direction, −1 when behind it: from the blob's ends, else from
+        this reach's direction so far, else (the reach's first shift) the arm coming in; None if they disagree."""
+        if not self._directions:
+            return ends if ends is not None or self._shifts > 1 else -1
+        off = _angle_between(shift, self._directions[-1])
+        tracked = 1 if off < SENSE_OFF_DEG else -1 if off > 180.0 - SENSE_OFF_DEG else None
+        if ends is None or tracked is None:
+            return ends if tracked is None else tracked
+        return ends if ends == tracked else None
+
+
+def _halved(mask: np.ndarray) -> np.ndarray:
+    return (mask[::SHIFT_STEP, ::SHIFT_STEP] > 0).astype(np.float32)
+
+
+def _comparable(previous: tuple[np.ndarray, np.ndarray],
+                current: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray, bool] | None:
+    """The two frames' masks to compare: the hand masks, or the arm's own blobs when a hand mask covers much
+    of the picture (followed over faint change: the whole board "changed"); None when those do too."""
+    if max(previous[0].mean(), current[0].mean()) <= MAX_HAND_SHARE:
+        return previous[0], current[0], True
+    if max(previous[1].mean(), current[1].mean()) <= MAX_HAND_SHARE and current[1].any() and previous[1].any():
+        return previous[1], current[1], False
+    return None
+
+
+_WINDOWS: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _window(shape: tuple[int, ...]) -> np.ndarray:
+    if shape not in _WINDOWS:
+        _WINDOWS[shape] = cv2.createHanningWindow((shape[1], shape[0]), cv2.CV_32F)
+    return _WINDOWS[shape]
 
 
 def _player_end(hand: np.ndarray, edge: np.ndarray, dx: float, dy: float) -> int | None:

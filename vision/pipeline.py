@@ -293,7 +293,7 @@ class VisionPipeline:
             reading = self.hands.read(rectify(frame, self._hand_pose, self._hand_bounds, HAND_PX_PER_MM),
                                       self._in_view(frame, self._hand_pose))
             occluded = reading.occluded
-            hand_from = self.arms.read(reading.mask, reading.edge)
+            hand_from = self.arms.read(reading.mask, reading.edge, reading.arm)
             if occluded:
                 occluded_slots = self._slots_under(reading.mask)
             lap("hands")

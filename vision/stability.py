@@ -115,6 +115,7 @@ class HandReading:
     occluded: bool
     mask: np.ndarray          # uint8 0/255, same size as the board picture: where the hand is
     edge: np.ndarray | None = None   # bool: the band an arm comes in over (the picture's or the view's edge)
+    arm: np.ndarray | None = None    # bool: the hand's own blobs, before they are followed through faint change
 
 
 class HandDetector:
@@ -186,11 +187,12 @@ class HandDetector:
             self._then = None
             hand[:] = 0
         self._previous = now
+        arm = hand > 0
         if hand.any():
             hand = _followed_into_faint_change(hand, (faint_change > FAINT_DIFFERENCE * FOLLOW_SHARE) & (judged > 0))
             # The fingers' shadow, the wrist's edges and fingertips the colour of the art still hide pieces.
             hand = cv2.dilate(hand, np.ones((HIDDEN_AROUND_PX * 2 + 1,) * 2, np.uint8))
-        return HandReading(bool(hand.any()), hand, edge)
+        return HandReading(bool(hand.any()), hand, edge, arm)
 
     def _settled(self, blurred: np.ndarray, blob: np.ndarray, skin: np.ndarray) -> bool:
         """Count the reads in a row the blob has lain still; True once it has long enough (longer for skin).

@@ -5,7 +5,7 @@ filmed as the live simulated table does (``HAND_PACING``: 4 frames reaching in, 
 ±15° off its seat's side), then two frames at rest, after which the pipeline confirms the new table (as the live loop
 does after a commit). Printed per table and in total: reaches, how many were named in 0, 1 and ≥ 2 frames (the
 reconciler's arm rules need 2), the naming frames and how many named a wrong seat, reaches with a wrong seat named in
-≥ 2 frames, and the side reader's time per hand frame (median, ms).
+≥ 2 frames or in all its naming frames, and the side reader's time per hand frame (median, ms).
 
     .venv/bin/python tests/benchmarks/bench_hand_side.py [--reaches 40] [--domain holdout] [--sizes 960x540,1280x720]
         [--players 2,3,4,5] [--seeds 51,52]
@@ -31,6 +31,7 @@ class Tally:
     wrong_frames: int = 0
     wrong_reaches: int = 0                                 # a wrong seat named in ≥ 2 frames of one reach
     mixed_reaches: int = 0                                 # a wrong seat named in any frame of the reach
+    only_wrong: int = 0                                    # every naming frame of the reach named a wrong seat
     read_ms: list = field(default_factory=list)
 
     def add(self, other: "Tally") -> None:
@@ -40,6 +41,7 @@ class Tally:
         self.wrong_frames += other.wrong_frames
         self.wrong_reaches += other.wrong_reaches
         self.mixed_reaches += other.mixed_reaches
+        self.only_wrong += other.only_wrong
         self.read_ms += other.read_ms
 
     def line(self) -> str:
@@ -48,7 +50,7 @@ class Tally:
         return (f"reaches {self.reaches:4d}  named in 0/1/>=2 frames {self.named_in[0]:3d}/{self.named_in[1]:3d}/"
                 f"{self.named_in[2]:4d} ({share:5.1f} % in >=2)  naming frames {self.naming_frames:5d}, wrong "
                 f"{self.wrong_frames:2d}  reaches with a wrong seat: in any frame {self.mixed_reaches}, in >=2 "
-                f"{self.wrong_reaches}  side read {ms:.2f} ms/hand frame")
+                f"{self.wrong_reaches}, in all {self.only_wrong}  side read {ms:.2f} ms/hand frame")
 
 
 def table_tally(domain: str, size: tuple[int, int], players: tuple[str, ...], seed: int, reaches: int) -> Tally:
@@ -99,6 +101,7 @@ def table_tally(domain: str, size: tuple[int, int], players: tuple[str, ...], se
             tally.wrong_frames += len(wrong)
             tally.mixed_reaches += bool(wrong)
             tally.wrong_reaches += any(n >= 2 for n in Counter(wrong).values())
+            tally.only_wrong += bool(wrong) and len(wrong) == len(named)
         view = after
         for k in range(2):
             rest = table.render(view, frame_seed=k)[0]
