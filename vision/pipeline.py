@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -253,7 +253,27 @@ class VisionPipeline:
         discs = {name: pieces[0].colour for name in self.stacks.centres if name not in doubted
                  and len(pieces := view.pieces(name)) == 1 and pieces[0].colour in self.players}
         self.stacks.learn(frame, pose, camera_position_mm(pose.image_from_board, (frame.shape[1], frame.shape[0])), discs)
-        # The cubes and the pieces lying in supply zones are seen under the same lamp.
+        self._share_light_with_cubes()
+        for seat, zone in self.reference.supplies.items():
+            if self.players[seat] in view.supplies:
+                zone.confirm(self._supply_picture(frame, pose, seat), view.supplies[self.players[seat]])
+        if self.hands is not None:
+            self.hands.accept(rectify(frame, pose, self._hand_bounds, HAND_PX_PER_MM))
+            self._hand_pose = pose
+
+    def seed_colours(self, samples_bgr: Mapping[str, Sequence[float]]) -> list[str]:
+        """Take the players' piece colours measured at setup (the wizard's taps: one BGR colour each) as
+        if learned from their pieces; a confirmed piece of that colour later replaces it. Colours of no
+        player of this game are left out; returns the colours taken."""
+        taken = [name for name in self.players if name in samples_bgr]
+        for name in taken:
+            self.colours.learn(name, np.asarray(samples_bgr[name], np.float32).reshape(1, 3))
+        if taken:
+            self._share_light_with_cubes()
+        return taken
+
+    def _share_light_with_cubes(self) -> None:
+        """The cubes and the pieces lying in supply zones are seen under the same lamp as the pieces."""
         self.cube_colours.relight(self.colours.light_gains())
         for colour in self.players:
             other = f"other:{colour}"
@@ -262,12 +282,6 @@ class VisionPipeline:
                     self.colours.names.index(colour)]
                 self.cube_colours.seen_bgr[other] = self.colours.seen_bgr[colour]
                 self.cube_colours._lut = None
-        for seat, zone in self.reference.supplies.items():
-            if self.players[seat] in view.supplies:
-                zone.confirm(self._supply_picture(frame, pose, seat), view.supplies[self.players[seat]])
-        if self.hands is not None:
-            self.hands.accept(rectify(frame, pose, self._hand_bounds, HAND_PX_PER_MM))
-            self._hand_pose = pose
 
     # -- every frame ---------------------------------------------------------------------------------
     def observe(self, frame: np.ndarray, frame_index: int = 0, still: bool | None = None) -> Observation:
