@@ -141,6 +141,7 @@ class VisionPipeline:
         self.tracker = RegistrationTracker(markers)
         self.motion = MotionGate()
         self.colours = ColourModel.nominal([p for p in self.players])
+        self.setup_colours: dict[str, tuple[float, ...]] = {}     # seeded from the setup wizard (seed_colours)
         self.cube_colours = cube_colour_model()
         self.tiles = TileLibrary()
         self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
@@ -265,6 +266,7 @@ class VisionPipeline:
         """Take the players' piece colours measured at setup (the wizard's taps: one BGR colour each) as
         if learned from their pieces; a confirmed piece of that colour later replaces it. Colours of no
         player of this game are left out; returns the colours taken."""
+        self.setup_colours = {name: tuple(map(float, bgr)) for name, bgr in samples_bgr.items()}   # for a new game's pipeline
         taken = [name for name in self.players if name in samples_bgr]
         for name in taken:
             self.colours.learn(name, np.asarray(samples_bgr[name], np.float32).reshape(1, 3))

@@ -31,3 +31,10 @@ def test_colours_of_no_player_in_this_game_are_left_out():
     assert pipeline.seed_colours({"green": (50, 140, 45), "blue": (160, 95, 40)}) == ["blue"]
     assert pipeline.colours.names == ["red", "blue"]
     assert list(pipeline.colours.seen_bgr) == ["blue"]
+
+
+def test_the_samples_are_kept_for_a_pipeline_of_another_game():
+    pipeline = VisionPipeline(load_layout(), ["red", "blue"], model=None)
+    pipeline.seed_colours({"green": (50, 140, 45), "blue": (160, 95, 40)})
+    next_game = VisionPipeline(load_layout(), ["green", "blue"], model=None)
+    assert next_game.seed_colours(pipeline.setup_colours) == ["green", "blue"]
