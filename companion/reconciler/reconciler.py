@@ -260,9 +260,32 @@ class Reconciler:
         best = scored[0][1]
         evidence = self._evidence(best.key)
         most_steps = best.visible_steps + self.policy.hidden_extra
-        return [node for _, node in scored
-                if node.key == best.key or (node.visible_steps <= most_steps
-                                            and self._evidence(node.key) >= evidence - self.policy.margin)]
+        plausible = [node for _, node in scored
+                     if node.key == best.key or (node.visible_steps <= most_steps
+                                                 and self._evidence(node.key) >= evidence - self.policy.margin)]
+        return plausible + [node for node in self._unseen_rivals(best, scored) if node not in plausible]
+
+    def _unseen_rivals(self, best: Node, scored: list[tuple[float, Node]]) -> list[Node]:
+        """The stories that lose to ``best`` only because ``best`` puts a piece where no frame could read it while they
+        put one where the camera reads nothing: a piece the camera doesn't see either way, so the evidence can't choose.
+
+        Held-out look, 5 players, seed 51, decision 198: yellow's worker went to stables.3, read empty (p 0.96); red's
+        worker just put on castle.worker.1 hid castle.worker.2 (vision's hidden-behind rule), so "yellow to the castle"
+        had nothing read against it and was committed.
+        """
+        base = self._tree.root.view
+        unseen = {slot for slot, label in best.diff.slots.items()
+                  if label and not any(slot in frame.slots and slot not in frame.occluded_slots for frame in self._frames)}
+        if not unseen:
+            return []
+        rivals = []
+        for _, node in scored:
+            differ = best.view.changed_slots(node.view)
+            if (node is not best and node.visible_steps == best.visible_steps and differ & unseen
+                    and all(slot in unseen or (node.view.label(slot) and best.view.label(slot) == base.label(slot) == "")
+                            for slot in differ)):
+                rivals.append(node)
+        return rivals
 
     def _reached_in(self, plausible: list[Node]) -> list[Node]:
         """The plausible stories whose movers reached in, when the camera knows whose arms came (actors.py)."""
