@@ -1,11 +1,11 @@
 """The LED strip follows the game: a new scene is posted on every session change.
 
-The scene is the LED bridge's own (``firmware_bridge.scene_for_caylus``) built from the same facts
-the tablet's virtual LEDs use (``companion.web.live_view``): whose turn, the legal places in guided
-play, the places of open alerts. ``LedLink.post`` never blocks, so a slow or unplugged strip never
-holds up the game; the link's status is shown on the tablet.
+The scene is the one the tablet's virtual LEDs preview (``companion.web.live_view.led_scene_of``):
+whose turn, the legal places in guided play, the places of open alerts. ``LedLink.post`` never blocks,
+so a slow or unplugged strip never holds up the game; the link's status is shown on the tablet.
 
->>> sync = LedSync(desk, open_led_link("/dev/ttyACM0", "own"), notify=desk.notify).start()   # doctest: +SKIP
+>>> link = open_led_link("/dev/ttyACM0", "own", on_status=lambda _status: desk.notify("leds"))   # doctest: +SKIP
+>>> sync = LedSync(desk, link).start()                                                            # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -13,15 +13,13 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable
 
-from companion.games import TableView
-from firmware_bridge.caylus_scene import scene_for_caylus
 from firmware_bridge.link import LedLink, LinkSettings
-from firmware_bridge.mapping import default_mapping
+from firmware_bridge.mapping import LedMapping, default_mapping
 from firmware_bridge.protocols import make_protocol
 from firmware_bridge.render import Renderer
 from firmware_bridge.scene import LedScene
 
-from companion.web.live_view import current_colour, legal_places, open_alerts
+from companion.web.live_view import led_scene_of
 
 WATCH_TICK_S = 1.0
 
@@ -30,18 +28,16 @@ def scene_for_session(session: Any) -> LedScene:
     """What the strip shows for the session now (dark when there is no game, or not a Caylus game)."""
     if session is None or session.game != "caylus":
         return LedScene()
-    snapshot = session.snapshot()
-    hints = legal_places(snapshot.get("pending")) if session.guided else []
-    alerts = [alert["place"] for alert in open_alerts(snapshot) if isinstance(alert.get("place"), str)]
-    return scene_for_caylus(TableView.from_json(snapshot["table_view"]), current_colour=current_colour(snapshot),
-                            legal_places=hints, alert_places=alerts)
+    return led_scene_of(session.snapshot(), guided=bool(session.guided))
 
 
-def open_led_link(port: str, protocol: str, *, brightness: float | None = None,
+def open_led_link(port: str, protocol: str, *, mapping: LedMapping | None = None, brightness: float | None = None,
                   on_status: Callable[[Any], None] | None = None,
                   settings: LinkSettings = LinkSettings()) -> LedLink:
-    """A started link to the strip on ``port`` (path, by-id name or pyserial URL) with the default mapping."""
-    renderer = Renderer(default_mapping()) if brightness is None else Renderer(default_mapping(), brightness)
+    """A started link to the strip on ``port`` (path, by-id name or pyserial URL); ``mapping`` is the
+    wiring (default: the strip along the Caylus road), ``brightness`` 0..1 (default the renderer's 0.4)."""
+    mapping = mapping or default_mapping()
+    renderer = Renderer(mapping) if brightness is None else Renderer(mapping, brightness)
     return LedLink(port, make_protocol(protocol, renderer.led_count), renderer, settings, on_status=on_status).start()
 
 

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from . import guide
 from .desk import Desk
-from .led_board import virtual_leds
+from .led_board import led_scene, virtual_leds
 
 PLACE_ARGS = ("place", "building", "square", "space")
 NOT_PLACES = ("pass",)
@@ -42,6 +42,13 @@ def current_colour(snapshot: Mapping[str, Any]) -> str | None:
     return None
 
 
+def led_scene_of(snapshot: Mapping[str, Any], *, guided: bool) -> Any:
+    """The one LED scene of a session's snapshot: the strip shows it and the tablet's virtual LEDs preview it."""
+    return led_scene(snapshot.get("table_view"), guided=guided, current_colour=current_colour(snapshot),
+                     legal_places=legal_places(snapshot.get("pending")),
+                     alert_places=[a["place"] for a in open_alerts(snapshot) if isinstance(a.get("place"), str)])
+
+
 def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = None,
                  leds: Any | None = None) -> dict[str, Any]:
     """``live``: the table loop (camera status, the question asked); ``leds``: the LED board's sync (link status)."""
@@ -52,17 +59,13 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         return {"game_id": None, "camera": has_camera, **devices}
     snapshot = session.snapshot()
     snapshot.setdefault("summary", _summary(session.state, snapshot))
-    places = legal_places(snapshot.get("pending"))
-    alerts = open_alerts(snapshot)
     payload = {
         "game_id": session.game_id,
         "guided": bool(session.guided),
         "camera": has_camera,
         "snapshot": snapshot,
-        "legal_places": places,
-        "leds": virtual_leds(snapshot.get("table_view"), current_colour=current_colour(snapshot),
-                             legal_places=places,
-                             alert_places=[a["place"] for a in alerts if isinstance(a.get("place"), str)]),
+        "legal_places": legal_places(snapshot.get("pending")),
+        "leds": virtual_leds(led_scene_of(snapshot, guided=bool(session.guided))),
         "lesson": None,
         **devices,
     }

@@ -133,8 +133,26 @@ def test_legal_places_are_the_pending_options(paired, desk):
     live = paired.get("/api/live").get_json()
     named = {o.action.arg("place") for o in desk.session.state.pending().options} - {"pass"}
     assert set(live["legal_places"]) == named
-    lit = {lamp["place"] for lamp in live["leds"] if "hint" in lamp["roles"]}
-    assert {p for p in named if p.startswith("road.")} <= lit
+
+
+def hinted(lamps_or_scene) -> set[str]:
+    if isinstance(lamps_or_scene, list):
+        return {lamp["place"] for lamp in lamps_or_scene if "hint" in lamp["roles"]}
+    return {place for place, lights in lamps_or_scene.places if any(light.role == "hint" for light in lights)}
+
+
+@pytest.mark.parametrize("guided", [False, True])
+def test_the_virtual_leds_show_what_the_strip_shows(paired, desk, guided):
+    from companion.live.leds import scene_for_session
+    desk.new_game(game="caylus", players=["red", "blue"], seed=3, variants={}, guided=guided)
+    desk.session.raise_alert("Blue's worker stands on the Peddler twice", player="blue", place="road.7")
+    lamps = paired.get("/api/live").get_json()["leds"]
+    strip = scene_for_session(desk.session)
+    roads = {p for p in paired.get("/api/live").get_json()["legal_places"] if p.startswith("road.")}
+    assert hinted(lamps) == hinted(strip)
+    assert (roads - {"road.7"} <= hinted(lamps)) if guided else not hinted(lamps)    # hints: guided play only
+    shown = {lamp["place"]: lamp["role"] for lamp in lamps}
+    assert shown["road.7"] == "alert" and any(light.role == "alert" for light in dict(strip.places)["road.7"])
 
 
 def test_camera_picture_needs_pairing_and_a_camera(tablet):
