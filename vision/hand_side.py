@@ -37,7 +37,8 @@ MIN_SHIFT_PX = 4.0       # a shift shorter than this (≈ 11 mm in the pipeline'
 MIN_RESPONSE = 0.15      # phase correlation peak below this: the two masks don't match by a shift
 MAX_HAND_SHARE = 0.4     # a mask covering more of the picture than this is no arm (a bumped camera)
 END_SHARE = 0.15         # the ends of a hand blob along its shift: this share of its length
-AGREE_DEG = 10.0         # a frame names a seat when its direction is this near an earlier one of the same reach,
+AGREE_DEG = 10.0         # a frame names a seat when its direction is this near an earlier one of the same reach
+                         # that names the same seat,
 SURE_RESPONSE = 0.5      # … or its correlation peak is this strong (on rendered reaches: then within 10° of the arm)
 SENSE_OFF_DEG = 60.0     # a shift this near the reach's direction (or its opposite) takes the reach's sense
 
@@ -86,17 +87,17 @@ class ArmTracker:
     picture's border, where an arm cut by the edge looks the same whatever its shift); of its two senses,
     the player's is the one whose end of the blob crosses the edge. The arm is followed over one reach (the
     frames with a hand in a row): when neither end or both ends cross an edge (an arm and its shadow from two
-    edges, an arm along the view's edge), the sense is the reach's so far, and the reach's first shift is
-    the arm coming in. A frame names a seat only when its shift matched well (a strong correlation peak) or
-    its direction agrees with an earlier one of the same reach: a single frame's shift thrown off (the hand
-    half gone, the mask grown over the board) names no one.
+    edges, an arm along the view's edge), the sense is the reach's so far, and the shift between its first two
+    frames is the arm coming in. A frame names a seat only when its shift matched well (a strong correlation peak) or
+    its direction agrees with an earlier one of the same reach that names the same seat: a single frame's shift
+    thrown off (the hand half gone, the mask grown over the board) names no one.
     """
 
     def __init__(self, sides: SeatSides) -> None:
         self.sides = sides
         self._previous: tuple[np.ndarray, np.ndarray] | None = None   # the last frame's (hand, arm) masks
         self._directions: list[float] = []     # the player's direction read in each frame of this reach
-        self._shifts = 0                       # shifts measured in this reach
+        self._frames = 0                       # hand frames in this reach so far
 
     def read(self, mask: np.ndarray, edge: np.ndarray | None, arm: np.ndarray | None = None) -> str | None:
         """The seat of the arm in this frame's hand ``mask`` (uint8, 0 where no hand), or None. ``arm`` (bool):
@@ -104,8 +105,9 @@ class ArmTracker:
         current = (_halved(mask), _halved(mask if arm is None else arm))
         previous, self._previous = self._previous, current if current[0].any() else None
         if self._previous is None or previous is None or previous[0].shape != current[0].shape:
-            self._directions, self._shifts = [], 0
+            self._directions, self._frames = [], int(self._previous is not None)
             return None
+        self._frames += 1
         if edge is None:
             return None
         pair = _comparable(previous, current)
@@ -115,21 +117,22 @@ class ArmTracker:
         (dx, dy), response = cv2.phaseCorrelate(before, now, _window(now.shape))
         if response < MIN_RESPONSE or math.hypot(dx, dy) * SHIFT_STEP < MIN_SHIFT_PX:
             return None
-        self._shifts += 1
         hand = (mask if whole else arm) > 0
         toward = self._sense(_player_end(hand, edge, dx, dy), math.degrees(math.atan2(dx, dy)))
         if toward is None:
             return None
         direction = math.degrees(math.atan2(toward * dx, toward * dy))
-        sure = response >= SURE_RESPONSE or any(_angle_between(direction, d) <= AGREE_DEG for d in self._directions)
+        seat = self.sides.seat_of(direction)
+        sure = response >= SURE_RESPONSE or any(_angle_between(direction, earlier) <= AGREE_DEG
+                                                 and self.sides.seat_of(earlier) == seat for earlier in self._directions)
         self._directions.append(direction)
-        return self.sides.seat_of(direction) if sure else None
+        return seat if sure else None
 
     def _sense(self, ends: int | None, shift: float) -> int | None:
         """+1 when the player is in the shift's direction, −1 when behind it: from the blob's ends, else from
-        this reach's direction so far, else (the reach's first shift) the arm coming in; None if they disagree."""
+        this reach's direction so far, else (its first two frames) the arm coming in; None if they disagree."""
         if not self._directions:
-            return ends if ends is not None or self._shifts > 1 else -1
+            return ends if ends is not None or self._frames > 2 else -1
         off = _angle_between(shift, self._directions[-1])
         tracked = 1 if off < SENSE_OFF_DEG else -1 if off > 180.0 - SENSE_OFF_DEG else None
         if ends is None or tracked is None:
