@@ -3,8 +3,9 @@
 By default the bots decide directly through the session (no rendering), so the whole game runs.
 ``--camera`` puts the simulated table in front of the real camera pipeline instead: bots play on a
 rendered board, vision and the reconciler watch it like a camera over a real table, and moves appear
-as the camera sees them. That mode is experimental: with today's slot model it stops on the first
-misread the rules refuse (see docs/live-loop.md). ``--human red`` leaves a seat to you.
+as the camera sees them. That mode is experimental: whole games play through, but a misread the rules
+refuse raises an alert a player overrides on the tablet, and what the camera can't see is asked there
+(see docs/live-loop.md). ``--human red`` leaves a seat to you.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import secrets
 import sys
 from typing import Any, Sequence
 
-from .serve import add_led_arguments, add_server_arguments, run_until_interrupted, say_where, start_leds
+from .serve import (DEFAULT_LAYOUT, add_layout_argument, add_led_arguments, add_server_arguments,
+                    run_until_interrupted, say_where, start_leds)
 
 DEFAULT_PLAYERS = ("red", "blue", "green")
 DEFAULT_CAMERA_SIZE = "960x540"
@@ -33,12 +35,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--guided", action="store_true", help="guided first play: teach each rule when it first applies")
     parser.add_argument("--camera", action="store_true",
                         help="experimental: read the simulated table with the camera pipeline and reconciler "
-                             "(stops at the first misread the rules refuse; see docs/live-loop.md)")
+                             "(a misread raises an alert a player overrides; see docs/live-loop.md)")
     parser.add_argument("--camera-size", default=DEFAULT_CAMERA_SIZE, metavar="WxH",
                         help="simulated camera resolution (default %(default)s)")
     parser.add_argument("--fps", type=float, default=8.0, help="simulated camera frames per second (default %(default)s)")
     parser.add_argument("--domain", choices=("demo", "train", "holdout"), default="demo",
                         help="look of the simulated table (default %(default)s)")
+    add_layout_argument(parser, "of the simulated board, with --camera")
     add_led_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -61,8 +64,8 @@ def build_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str
 
 def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str] = (), seed: int = 1,
                       guided: bool = False, size: tuple[int, int] = (960, 540), fps: float = 8.0,
-                      domain: str = "demo", pin: str | None = None, trusted: list[str] | None = None,
-                      leds: Any | None = None) -> tuple[Any, Any, Any]:
+                      domain: str = "demo", layout: str = DEFAULT_LAYOUT, pin: str | None = None,
+                      trusted: list[str] | None = None, leds: Any | None = None) -> tuple[Any, Any, Any]:
     """The camera demo's app, desk and (not yet started) table loop: simulated table → vision → reconciler."""
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
@@ -75,8 +78,8 @@ def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Seque
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=guided)
     bots = [c for c in players if c not in humans]
-    world = SimulatedWorld(lambda: desk.session, bots=bots, seed=seed, size=size, domain=domain)
-    pipeline = watching_pipeline(load_layout(), players)
+    world = SimulatedWorld(lambda: desk.session, bots=bots, seed=seed, size=size, domain=domain, layout=layout)
+    pipeline = watching_pipeline(load_layout(layout), players)
     loop = TableLoop(desk, world, pipeline, fps=fps,
                      after_frame=[PromptBots(world, bots=bots, delay_frames=max(1, round(fps * 0.8)))])
     loop.set_reference(world.setup_pictures())      # the setup step: the empty board, before the pieces go on
@@ -107,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
     if args.pace < 0 or args.fps <= 0:
         print("companion demo: --pace must be zero or more seconds and --fps more than zero", file=sys.stderr)
         return 2
+    if args.layout != DEFAULT_LAYOUT and not args.camera:
+        print("companion demo: --layout is for --camera (without it no board is drawn or read)", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     trusted = trusted_hosts(args.host, args.allow_host)
     try:
@@ -116,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             app, desk, runner = build_camera_demo(players=players, humans=args.human, seed=seed, guided=args.guided,
                                                   size=parse_size(args.camera_size), fps=args.fps,
-                                                  domain=args.domain, trusted=trusted)
+                                                  domain=args.domain, layout=args.layout, trusted=trusted)
     except RuleError as refused:
         print(f"companion demo: {refused.message}", file=sys.stderr)
         return 2

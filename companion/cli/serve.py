@@ -1,19 +1,23 @@
 """``companion serve``: the tablet UI for a game at the table.
 
 Binds to 127.0.0.1 unless ``--host`` says otherwise (``--host 0.0.0.0`` for a tablet on the LAN),
-prints the address and the pairing PIN, and never runs in debug mode.
+prints the address and the pairing PIN, and never runs in debug mode. What the setup wizard saved in
+the data folder is used: the camera (unless ``--camera`` names one), the board corners, the empty-board
+picture and the calibrated piece colours.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 DEFAULT_PORT = 5000
+DEFAULT_LAYOUT = "caylus-2005"
 EMPTY_BOARD_FILE = "empty-board.png"     # full resolution, written by Setup's empty-board step
 
 
@@ -30,21 +34,60 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
                         help="another Host name browsers may use to reach this server (repeatable)")
 
 
+def add_layout_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--layout", default=DEFAULT_LAYOUT,
+                        help=f"board layout name or JSON file {what} (default %(default)s; docs/layout-format.md)")
+
+
+def load_board_layout(name: str, command: str) -> Any:
+    """The layout ``--layout`` names, or None after printing why it can't be used."""
+    from vision.layout import LayoutError, load_layout
+
+    try:
+        return load_layout(name)
+    except LayoutError as problem:
+        print(f"companion {command}: {problem}", file=sys.stderr)
+        return None
+
+
 def add_led_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--leds", metavar="PORT",
                         help="LED strip's serial port (path, /dev/serial/by-id name or pyserial URL such as loop://)")
     parser.add_argument("--led-protocol", choices=("own", "wled", "adalight"), default="own",
                         help="LED board protocol: own (reference firmware, default), wled, adalight")
+    parser.add_argument("--led-mapping", "--mapping", dest="led_mapping", metavar="FILE",
+                        help="LED mapping JSON file for your wiring (default: the strip along the Caylus road; "
+                             "try it with 'companion leds --mapping FILE --test')")
+    parser.add_argument("--led-brightness", "--brightness", dest="led_brightness", type=float, metavar="0..1",
+                        help="LED brightness, 0..1 (default 0.4)")
+
+
+def led_settings(args: argparse.Namespace) -> tuple[Any, float | None]:
+    """The mapping and brightness the LED options ask for; ValueError (in words) when they can't be used."""
+    from firmware_bridge.mapping import load_mapping
+
+    if not args.leds and (args.led_mapping or args.led_brightness is not None):
+        raise ValueError("--led-mapping and --led-brightness are for the strip given with --leds PORT")
+    if args.led_brightness is not None and not 0 <= args.led_brightness <= 1:
+        raise ValueError(f"--led-brightness must be between 0 and 1, not {args.led_brightness}")
+    return (load_mapping(args.led_mapping) if args.led_mapping else None), args.led_brightness
 
 
 def start_leds(args: argparse.Namespace, desk: Any, app: Any, command: str) -> Any:
-    """Start the LED strip following the game when ``--leds`` is given: the sync, None, or False on a bad port."""
+    """Start the LED strip following the game when ``--leds`` is given: the sync, None, or False when the
+    port or the LED options can't be used."""
+    try:
+        mapping, brightness = led_settings(args)
+    except ValueError as problem:           # a MappingError too
+        print(f"companion {command}: {problem}", file=sys.stderr)
+        return False
     if not args.leds:
         return None
     from companion.live.leds import LedSync, open_led_link
 
     try:
-        link = open_led_link(args.leds, args.led_protocol, on_status=lambda _status: desk.notify("leds"))
+        link = open_led_link(args.leds, args.led_protocol, mapping=mapping, brightness=brightness,
+                             on_status=lambda _status: desk.notify("leds"))
     except (OSError, ValueError) as problem:
         print(f"companion {command}: cannot drive the LEDs on {args.leds}: {problem}", file=sys.stderr)
         return False
@@ -58,10 +101,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("serve", help="serve the tablet UI for a game at the table",
                                    description=__doc__.split("\n\n")[0])
     add_server_arguments(parser)
-    parser.add_argument("--camera", help="camera above the table: webcam index, stream URL, video, image folder or sim")
+    parser.add_argument("--camera", help="camera above the table: webcam index, stream URL, video, image folder or "
+                                         "sim (default: the one chosen in Setup, if any)")
     parser.add_argument("--data-dir", type=Path, default=default_data_dir(),
                         help="where the game journal and the setup are kept (default %(default)s)")
     parser.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    add_layout_argument(parser, "of the board the camera reads")
     add_led_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -100,6 +145,14 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, JournalError) as problem:
         print(f"companion serve: {problem}", file=sys.stderr)
         return 2
+    layout = load_board_layout(args.layout, "serve")
+    if layout is None:
+        return 2
+    try:
+        led_settings(args)                   # said before a camera opens; start_leds uses them
+    except ValueError as problem:
+        print(f"companion serve: {problem}", file=sys.stderr)
+        return 2
     desk = Desk(journal)
     if args.resume:
         try:
@@ -107,14 +160,22 @@ def run(args: argparse.Namespace) -> int:
         except JournalError as problem:
             print(f"companion serve: {problem}", file=sys.stderr)
             return 2
+    setup = saved_setup(args.data_dir)
     pin = new_pin()
     loop = None
-    if args.camera:
-        loop = open_table_loop(args.camera, desk, args.data_dir)
-        if loop is None:
+    camera = args.camera or setup.get("camera")
+    if camera:
+        if not args.camera:
+            print(f"Camera: {camera} (chosen in Setup; --camera chooses another)", flush=True)
+        loop = open_table_loop(camera, desk, args.data_dir, layout=layout, setup=setup)
+        if loop is None and args.camera:
             return 2
+        if loop is None:
+            print("Camera: starting without a camera (choose another in Setup and restart, or give --camera)",
+                  flush=True)
     app = create_app(desk, pin=pin, frame_source=loop, live=loop,
                      trusted_hosts=trusted_hosts(args.host, args.allow_host), config={"DATA_DIR": str(args.data_dir)})
+    app.extensions["setup"].update(setup)          # the wizard shows, and keeps, what was saved before
     leds = start_leds(args, desk, app, "serve")
     if leds is False:
         return 2
@@ -132,47 +193,66 @@ def run(args: argparse.Namespace) -> int:
     return run_until_interrupted(server, *[part for part in (loop, leds) if part])
 
 
-def open_table_loop(camera: str, desk: Any, data_dir: Path) -> Any:
-    """The live loop on ``camera`` (None after printing why it can't open); the saved empty board is reused."""
+def saved_setup(data_dir: Path) -> dict[str, Any]:
+    """What the setup wizard saved, after saying which parts of it can't be used (the game starts anyway)."""
+    from companion.web.setup import read_setup
+
+    setup, problems = read_setup(data_dir)
+    for problem in problems:
+        print(f"Setup: {problem}", flush=True)
+    return setup
+
+
+def camera_spec(camera: str) -> str:
+    """``/dev/videoN`` (as the wizard lists cameras) as the webcam index N: a webcam reconnects after a drop."""
+    device = re.fullmatch(r"/dev/video(\d+)", camera.strip())
+    return device.group(1) if device else camera
+
+
+def open_table_loop(camera: str, desk: Any, data_dir: Path, *, layout: Any = None,
+                    setup: Mapping[str, Any] | None = None) -> Any:
+    """The live loop on ``camera`` (None after printing why it can't open); the saved empty board, corners
+    and piece colours are reused."""
     import cv2
 
     from companion.live import TableLoop, watching_pipeline
     from vision.layout import load_layout
     from vision.sources import CameraError, describe_camera, open_camera
 
+    setup = setup or {}
+    spec = camera_spec(camera)
     try:
-        source = open_camera(camera)
+        source = open_camera(spec)
     except (OSError, CameraError) as problem:
         print(f"companion serve: cannot open camera {camera!r}: {problem}", file=sys.stderr)
         return None
     players = desk.session.players if desk.session is not None else ("red", "blue", "green", "yellow", "black")
     try:
-        pipeline = watching_pipeline(load_layout(), players)
+        pipeline = watching_pipeline(layout if layout is not None else load_layout(), players)
     except (OSError, ValueError, RuntimeError) as problem:
         print(f"companion serve: the camera pipeline cannot start: {problem}", file=sys.stderr)
         return None
-    loop = TableLoop(desk, source, pipeline, fps=10.0, live_source=describe_camera(camera) in ("webcam", "stream"))
+    seeded = pipeline.seed_colours({name: tuple(reversed(sample["rgb"]))
+                                    for name, sample in setup.get("colours", {}).items()})
+    if seeded:
+        print(f"Camera: piece colours calibrated in Setup for {', '.join(seeded)}", flush=True)
+    loop = TableLoop(desk, source, pipeline, fps=10.0, live_source=describe_camera(spec) in ("webcam", "stream"))
     saved = data_dir / EMPTY_BOARD_FILE
     if saved.exists():
         picture = cv2.imread(str(saved), cv2.IMREAD_COLOR)
         try:
             if picture is None:
                 raise ValueError(f"{saved} is not a readable picture")
-            loop.set_reference(picture, _saved_corners(data_dir, picture.shape))
+            loop.set_reference(picture, saved_corners(setup, picture.shape))
             print(f"Camera: using the empty-board picture {saved}", flush=True)
         except ValueError as problem:
             print(f"Camera: the saved empty board can't be used ({problem}); take it again in Setup", flush=True)
     return loop
 
 
-def _saved_corners(data_dir: Path, shape: tuple[int, ...]) -> list[tuple[float, float]] | None:
+def saved_corners(setup: Mapping[str, Any], shape: tuple[int, ...]) -> list[tuple[float, float]] | None:
     """The corners tapped in Setup (fractions of the picture), in pixels of a picture of ``shape``."""
-    import json
-
-    try:
-        corners = json.loads((data_dir / "setup.json").read_text(encoding="utf-8")).get("corners")
-    except (OSError, ValueError, AttributeError):
-        return None
-    if not (isinstance(corners, list) and len(corners) == 4):
+    corners = setup.get("corners")
+    if corners is None:
         return None
     return [(float(x) * shape[1], float(y) * shape[0]) for x, y in corners]

@@ -1,16 +1,19 @@
 """Blueprint: the setup wizard — camera, board corners, empty board, piece colours, then players and variant.
 
-Camera steps record what the vision part needs later (corner taps, an empty-board picture, the real
-colours of the players' pieces) in ``setup.json`` in the data folder; the last step starts the game.
+Camera steps record what the vision part needs later (the camera, corner taps, an empty-board picture,
+the real colours of the players' pieces) in ``setup.json`` in the data folder; the last step starts the
+game. ``companion serve`` reads it back with :func:`read_setup` at the next start.
 """
 
 from __future__ import annotations
 
 import glob
 import json
+import os
 import secrets
+import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from flask import Blueprint, current_app, jsonify, render_template
 
@@ -22,6 +25,69 @@ from .pairing import json_body, paired_required
 bp = Blueprint("setup", __name__)
 MAX_NAME_LENGTH = 24
 SAMPLE_RADIUS = 6
+SETUP_FILE = "setup.json"
+SET_ASIDE_SUFFIX = ".bad"
+MAX_CAMERA_LENGTH = 200
+
+
+def good_camera(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value.strip()) <= MAX_CAMERA_LENGTH
+
+
+def good_corners(value: Any) -> bool:
+    """Four [x, y] taps as fractions of the picture."""
+    return isinstance(value, list) and len(value) == 4 and all(
+        isinstance(c, list) and len(c) == 2 and all(_fraction(v) for v in c) for c in value)
+
+
+def good_colours(value: Any) -> bool:
+    """``{colour: {"rgb": [r, g, b]}}``, as the colour step measures them."""
+    return isinstance(value, dict) and all(
+        isinstance(name, str) and isinstance(sample, dict) and isinstance(rgb := sample.get("rgb"), list)
+        and len(rgb) == 3 and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255 for v in rgb)
+        for name, sample in value.items())
+
+
+def _fraction(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
+
+
+FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "camera": good_camera, "corners": good_corners, "colours": good_colours,
+    "empty_board": lambda value: isinstance(value, dict)}
+
+
+def read_setup(folder: Path) -> tuple[dict[str, Any], list[str]]:
+    """The setup saved in ``folder`` (``{}`` when there is none) and a sentence for each part that can't be
+    used. Unusable parts are left out; a file that is not a JSON object is copied aside as ``setup.json.bad``
+    before anything can overwrite it."""
+    path = Path(folder) / SETUP_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}, []
+    except (OSError, UnicodeDecodeError, ValueError) as problem:
+        return {}, [_set_aside(path, f"is not readable JSON ({problem})")]
+    if not isinstance(data, dict):
+        return {}, [_set_aside(path, "holds no setup (not a JSON object)")]
+    kept, problems = {}, []
+    for key, value in data.items():
+        check = FIELD_CHECKS.get(key)
+        if check is None or check(value):
+            kept[key] = value
+        else:
+            problems.append(f"{path}: the saved {key.replace('_', ' ')} is not usable and is left out "
+                            f"(redo that step in Setup)")
+    return kept, problems
+
+
+def _set_aside(path: Path, why: str) -> str:
+    spare = path.with_name(path.name + SET_ASIDE_SUFFIX)
+    try:
+        shutil.copyfile(path, spare)
+    except OSError:
+        return f"{path} {why}: the saved setup is not used; redo Setup's camera steps"
+    return f"{path} {why}: the saved setup is not used (a copy is kept as {spare}); redo Setup's camera steps"
 
 
 def _setup_state() -> dict[str, Any]:
@@ -29,11 +95,15 @@ def _setup_state() -> dict[str, Any]:
 
 
 def _save_setup() -> None:
+    """Write the whole setup (the parts read at start plus this run's steps); a crash mid-write leaves the
+    previous file whole."""
     folder = current_app.config.get("DATA_DIR")
     if folder:
-        path = Path(folder) / "setup.json"
+        path = Path(folder) / SETUP_FILE
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(_setup_state(), indent=2), encoding="utf-8")
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(json.dumps(_setup_state(), indent=2), encoding="utf-8")
+        os.replace(partial, path)
 
 
 def _latest_picture() -> bytes | None:
@@ -70,7 +140,7 @@ def setup_options():
 @paired_required
 def choose_camera():
     camera = json_body().get("camera")
-    if not isinstance(camera, str) or not camera or len(camera) > 200:
+    if not good_camera(camera):
         return error_response(400, "errors.bad_camera")
     _setup_state()["camera"] = camera
     _save_setup()
@@ -81,9 +151,7 @@ def choose_camera():
 @paired_required
 def board_corners():
     corners = json_body().get("corners")
-    if not (isinstance(corners, list) and len(corners) == 4 and all(
-            isinstance(c, list) and len(c) == 2 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in c)
-            for c in corners)):
+    if not good_corners(corners):
         return error_response(400, "errors.bad_corners")
     _setup_state()["corners"] = [[float(x), float(y)] for x, y in corners]
     _save_setup()
@@ -126,11 +194,12 @@ def _capture_for_live_loop(live: Any):
 @bp.post("/api/setup/colours")
 @paired_required
 def calibrate_colours():
-    """Average colour around each point tapped on a player's piece (fractions of the picture)."""
+    """The colour around each point tapped on a player's piece (fractions of the picture): each channel's
+    median over a small disc, so the edge of the piece and the camera picture's drawn marks count little."""
     samples = json_body().get("samples")
     if not isinstance(samples, dict) or not samples or not all(
-            isinstance(k, str) and isinstance(p, list) and len(p) == 2
-            and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in p) for k, p in samples.items()):
+            isinstance(k, str) and isinstance(p, list) and len(p) == 2 and all(_fraction(v) for v in p)
+            for k, p in samples.items()):
         return error_response(400, "errors.bad_samples")
     picture = _latest_picture()
     if not picture:
@@ -141,15 +210,17 @@ def calibrate_colours():
     if image is None:
         return error_response(409, "errors.no_camera_picture")
     height, width = image.shape[:2]
+    yy, xx = np.mgrid[-SAMPLE_RADIUS:SAMPLE_RADIUS + 1, -SAMPLE_RADIUS:SAMPLE_RADIUS + 1]
     measured = {}
     for colour, (fx, fy) in samples.items():
         x, y = int(fx * (width - 1)), int(fy * (height - 1))
-        patch = image[max(0, y - SAMPLE_RADIUS):y + SAMPLE_RADIUS + 1, max(0, x - SAMPLE_RADIUS):x + SAMPLE_RADIUS + 1]
-        blue, green, red = (int(round(v)) for v in patch.reshape(-1, 3).mean(axis=0))
+        inside = (xx ** 2 + yy ** 2 <= SAMPLE_RADIUS ** 2) & (0 <= y + yy) & (y + yy < height) & (0 <= x + xx) & (x + xx < width)
+        pixels = image[(y + yy)[inside], (x + xx)[inside]]
+        blue, green, red = (int(round(v)) for v in np.median(pixels, axis=0))
         measured[colour[:20]] = {"rgb": [red, green, blue]}
-    _setup_state()["colours"] = measured
+    _setup_state()["colours"] = {**_setup_state().get("colours", {}), **measured}     # other colours' samples stay
     _save_setup()
-    return jsonify({"colours": measured})
+    return jsonify({"colours": _setup_state()["colours"]})
 
 
 @bp.post("/api/games")

@@ -49,8 +49,9 @@
   document.addEventListener("DOMContentLoaded", async () => {
     choices = await getJson("/api/setup");
     const select = $("camera-choice");
-    const cameras = choices.cameras.length ? choices.cameras : [t("setup.simulated_camera")];
-    select.replaceChildren(...cameras.map((camera) => element("option", {value: camera, text: camera})));
+    // [value saved in setup.json (a --camera string), what the list shows]
+    const cameras = choices.cameras.length ? choices.cameras.map((camera) => [camera, camera]) : [["sim", t("setup.simulated_camera")]];
+    select.replaceChildren(...cameras.map(([value, text]) => element("option", {value, text})));
     if (choices.setup.camera) select.value = choices.setup.camera;
     $("no-camera").hidden = choices.camera;
     if (choices.camera) $("preview").src = "/camera.jpg?t=" + Date.now();
