@@ -76,8 +76,7 @@ def read_setup(folder: Path) -> tuple[dict[str, Any], list[str]]:
         if check is None or check(value):
             kept[key] = value
         else:
-            problems.append(f"{path}: the saved {key.replace('_', ' ')} is not usable and is left out "
-                            f"(redo that step in Setup)")
+            problems.append(f"{path}: the saved {key!r} can't be used and is left out (redo that step in Setup)")
     return kept, problems
 
 

@@ -130,7 +130,7 @@ def test_the_usable_parts_of_a_partly_bad_setup_are_used(tmp_path, frames, serve
                                                      "colours": {"red": {"rgb": "crimson"}}}))
     code, printed, started = serve("--data-dir", str(tmp_path))
     assert code == 0, printed
-    assert "saved corners is not usable" in printed and "saved colours is not usable" in printed
+    assert "saved 'corners' can't be used" in printed and "saved 'colours' can't be used" in printed
     loop = loop_of(started)
     assert loop.source.name == str(frames) and loop.pipeline.colours.seen_bgr == {}
 
