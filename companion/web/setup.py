@@ -213,7 +213,8 @@ def calibrate_colours():
     measured = {}
     for colour, (fx, fy) in samples.items():
         x, y = int(fx * (width - 1)), int(fy * (height - 1))
-        inside = (xx ** 2 + yy ** 2 <= SAMPLE_RADIUS ** 2) & (0 <= y + yy) & (y + yy < height) & (0 <= x + xx) & (x + xx < width)
+        inside = ((xx ** 2 + yy ** 2 <= SAMPLE_RADIUS ** 2) & (0 <= y + yy) & (y + yy < height)
+                  & (0 <= x + xx) & (x + xx < width))
         pixels = image[(y + yy)[inside], (x + xx)[inside]]
         blue, green, red = (int(round(v)) for v in np.median(pixels, axis=0))
         measured[colour[:20]] = {"rgb": [red, green, blue]}

@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import cv2
 import numpy as np
@@ -88,6 +87,8 @@ def test_the_camera_corners_and_colours_saved_in_the_wizard_are_used_by_the_next
     assert tablet.post("/api/setup/corners", {"corners": CORNERS}).status_code == 200
     sampled = tablet.post("/api/setup/colours", {"samples": {"yellow": [0.5, 0.5]}}).get_json()["colours"]
     assert all(abs(a - b) <= 4 for a, b in zip(sampled["yellow"]["rgb"], ORANGE_LOOKING_YELLOW_RGB))
+    later = tablet.post("/api/setup/colours", {"samples": {"black": [0.05, 0.05]}}).get_json()["colours"]
+    assert set(later) == {"yellow", "black"}              # sampling one colour again keeps the others
 
     code, printed, started = serve("--data-dir", str(data))
     assert code == 0, printed
@@ -208,3 +209,13 @@ def test_serve_drives_the_strip_with_the_mapping_and_brightness_given(tmp_path, 
 def test_unusable_led_options_stop_serve_with_the_reason(tmp_path, serve, argv, words):
     code, printed, _started = serve("--data-dir", str(tmp_path), *argv)
     assert code == 2 and words in printed
+
+
+def test_the_camera_demo_draws_and_reads_the_layout_given(tmp_path):
+    from companion.cli.demo import build_camera_demo
+    layout = json.loads((LAYOUT_DIR / "caylus-2005.json").read_text())
+    layout["name"] = "my-board"
+    (tmp_path / "my-board.json").write_text(json.dumps(layout))
+    _app, _desk, loop = build_camera_demo(players=["red", "blue"], size=(320, 180),
+                                          layout=str(tmp_path / "my-board.json"))
+    assert loop.pipeline.layout.name == "my-board" and loop.source.table.layout.name == "my-board"
