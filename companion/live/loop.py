@@ -313,6 +313,7 @@ class TableLoop:
         """A new game with other colours: a pipeline for them, on the same empty board and model."""
         pipeline = type(self.pipeline)(self.pipeline.layout, players, model=self.pipeline.model,
                                        slots=self.pipeline.slot_names)
+        pipeline.seed_colours(self.pipeline.setup_colours)      # the colours calibrated in Setup
         pipeline.set_reference(*self._reference)
         self.pipeline = pipeline
 
