@@ -33,7 +33,7 @@ they know, and nothing is alerted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from vision.observation import Observation, pieces_for
@@ -51,6 +51,7 @@ class Fixtures:
     kept: tuple[str, ...] = ()            # slot templates that, once filled, are never emptied ("road.{n}.tile")
     forward: tuple[str, ...] = ()         # tracks a disc only moves forward along ("favour.deniers.{n}")
     in_order: tuple[str, ...] = ()        # rows filled from place 1 on, in order ("castle.worker.{n}")
+    shadowed: Mapping[str, str] = field(default_factory=dict)   # a piece's slot → the slot its top is read on
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
@@ -81,8 +82,8 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
         return observation
     for template in fixtures.in_order:
         observation = _leaning_past_the_queue(observation, template, committed)
-    readable = [slot for slot in observation.slots if slot not in observation.occluded_slots]
-    hidden = set()
+    hidden = _shadowed(observation, fixtures, committed)
+    readable = [slot for slot in observation.slots if slot not in observation.occluded_slots and slot not in hidden]
     for kind, template in fixtures.tracks.items():
         track = [slot for slot in readable if slot_number(template, slot) is not None]
         showing = [slot for slot in track if _showing(observation.slots[slot], kind) >= SEEN]
@@ -101,6 +102,30 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     if not hidden:
         return observation
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)
+
+
+def _shadowed(observation: Observation, fixtures: Fixtures, committed: VisibleView) -> set[str]:
+    """The slots whose reading is the top of a piece ``committed`` has beside them (``Fixtures.shadowed``).
+
+    The bailiff's top, a white cylinder's end, reads as the provost on its own square's provost spot: held-out look,
+    2 players, seeds 32 (decision 11) and 33 (decision 13): the provost moved off the bailiff's square, which went on
+    reading the provost (p 0.55-0.9), while the square it went to read empty, so "guild 0" was committed for
+    "guild +1". That spot's reading says nothing while the bailiff stands there: the provost is seen where it goes,
+    or, seen nowhere, its track is hidden and the move asked.
+
+    >>> rules = Fixtures({}, shadowed={"road.{n}.bailiff": "road.{n}.provost"})
+    >>> seen = Observation(registered=True, stable=True, slots={"road.6.provost": {"provost": 0.8, "": 0.2},
+    ...                                                         "road.7.provost": {"": 0.82, "provost": 0.18}})
+    >>> sorted(_shadowed(seen, rules, VisibleView({"road.6.bailiff": "bailiff"}, {})))
+    ['road.6.provost']
+    """
+    hidden = set()
+    for piece, template in fixtures.shadowed.items():
+        for slot in committed.labels:
+            number = slot_number(piece, slot)
+            if number is not None and committed.label(slot) and template.format(n=number) in observation.slots:
+                hidden.add(template.format(n=number))
+    return hidden - set(observation.occluded_slots)
 
 
 def _leaning_past_the_queue(observation: Observation, template: str, committed: VisibleView) -> Observation:
