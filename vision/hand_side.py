@@ -39,7 +39,9 @@ MAX_HAND_SHARE = 0.4     # a mask covering more of the picture than this is no a
 END_SHARE = 0.15         # the ends of a hand blob along its shift: this share of its length
 AGREE_DEG = 10.0         # a frame names a seat when its direction is this near an earlier one of the same reach
                          # that names the same seat,
-SURE_RESPONSE = 0.5      # … or its correlation peak is this strong (on rendered reaches: then within 10° of the arm)
+SURE_RESPONSE = 0.5      # … or its correlation peak is this strong (on rendered reaches: then within 10° of the arm),
+PLAIN_RESPONSE = 0.2     # … or this strong with one end of the hand's mask crossing the edge,
+MIN_HAND_SHARE = 0.03    # … in two frames whose hands cover this share of the picture (not a hand half gone)
 SENSE_OFF_DEG = 60.0     # a shift this near the reach's direction (or its opposite) takes the reach's sense
 
 
@@ -115,15 +117,19 @@ class ArmTracker:
             return None
         before, now, whole = pair
         (dx, dy), response = cv2.phaseCorrelate(before, now, _window(now.shape))
+        if response < MIN_RESPONSE:        # a small hand well inside the picture: the window fades too much of it
+            (dx, dy), response = cv2.phaseCorrelate(before, now)
         if response < MIN_RESPONSE or math.hypot(dx, dy) * SHIFT_STEP < MIN_SHIFT_PX:
             return None
         hand = (mask if whole else arm) > 0
-        toward = self._sense(_player_end(hand, edge, dx, dy), math.degrees(math.atan2(dx, dy)))
+        ends = _player_end(hand, edge, dx, dy)
+        toward = self._sense(ends, math.degrees(math.atan2(dx, dy)))
         if toward is None:
             return None
         direction = math.degrees(math.atan2(toward * dx, toward * dy))
         seat = self.sides.seat_of(direction)
-        sure = response >= SURE_RESPONSE or any(_angle_between(direction, earlier) <= AGREE_DEG
+        plain = ends is not None and whole and response >= PLAIN_RESPONSE and min(before.mean(), now.mean()) >= MIN_HAND_SHARE
+        sure = response >= SURE_RESPONSE or plain or any(_angle_between(direction, earlier) <= AGREE_DEG
                                                  and self.sides.seat_of(earlier) == seat for earlier in self._directions)
         self._directions.append(direction)
         return seat if sure else None
