@@ -52,7 +52,8 @@ from vision.observation import Observation, pieces_for
 from .evidence import VisibleView
 from .search import HypothesisTree, Node
 
-MIN_FRAMES = 2       # hand frames that must name the seat (on rendered hands 4 of 545 naming frames were wrong)
+MIN_FRAMES = 2       # hand frames that must name the seat: the one wrong naming frame of bench_hand_side's 978 was
+                     # its reach's only one (1 frame would be enough for 10 more of 320 reaches, not worth that risk)
 OTHER_COLOUR = 0.02  # prior odds that a piece appearing under one seat's sure reach is another seat's colour
 
 
