@@ -13,6 +13,7 @@ once the table is made).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 import numpy as np
@@ -41,9 +42,11 @@ def perturbed(view: TableView, rng: np.random.Generator) -> TableView:
     return changed
 
 
-def harvest(seed: int, layout: Layout, renders: int = RENDERS, size: tuple[int, int] = (1280, 720)) -> Zones:
-    """Every seat's zone in ``renders`` frames of the train-domain table ``seed``; the group of a picture
-    is ``seed × 8 + seat`` (pairs are made within a group)."""
+def harvest(seed: int, layout: Layout, heaps: bool = False, renders: int = RENDERS,
+            size: tuple[int, int] = (1280, 720)) -> Zones:
+    """Every seat's zone in ``renders`` frames of the train-domain table ``seed`` (its cubes in rows unless
+    ``heaps`` and the style heaps them); the group of a picture is ``seed × 8 + seat`` (pairs are made
+    within a group)."""
     from companion.cli.render import COLOURS, random_midgame
     from vision.render.domains import sample_style
     from vision.render.renderer import SimulatedTable
@@ -51,7 +54,8 @@ def harvest(seed: int, layout: Layout, renders: int = RENDERS, size: tuple[int, 
     rng = np.random.default_rng([seed, 11])
     players = list(COLOURS[:int(rng.integers(2, 6))])
     view = random_midgame(players, seed).table_view()
-    table = SimulatedTable(layout, sample_style("train", seed), size)
+    style = sample_style("train", seed)
+    table = SimulatedTable(layout, replace(style, heaped_supplies=heaps and style.heaped_supplies), size)
     pipeline = VisionPipeline(layout, players, model=None)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=1)
     nothing: Zones = (np.empty((0, INPUT_HEIGHT, INPUT_WIDTH, 3), np.uint8), np.empty((0, len(CUBE_TYPES)), np.int8),
@@ -79,12 +83,13 @@ def harvest(seed: int, layout: Layout, renders: int = RENDERS, size: tuple[int, 
     return np.stack(pictures), np.array(counts, np.int8), np.array(groups, np.int64)
 
 
-def make_zone_dataset(seeds: range, progress: Callable[[int, int], None] | None = None) -> Zones:
+def make_zone_dataset(seeds: range, heaps: bool = False,
+                      progress: Callable[[int, int], None] | None = None) -> Zones:
     """The zone pictures of every seed's table, concatenated."""
     layout = load_layout()
     parts = []
     for n, seed in enumerate(seeds):
-        parts.append(harvest(seed, layout))
+        parts.append(harvest(seed, layout, heaps))
         if progress:
             progress(n + 1, len(seeds))
     return tuple(np.concatenate(p) for p in zip(*parts))

@@ -28,23 +28,23 @@ from vision.zone_model import (DELTAS, INPUT_HEIGHT, INPUT_WIDTH, ZoneModel, cal
 TRAIN_SEED_START = 8_000_000
 VALID_SEED_START = 8_100_000
 CHUNK = 200                     # tables per cache file
-CACHE = "zones-v1"
+CACHES = {False: "zones-v1", True: "zones-v2"}     # cache names: cubes in rows only / heaped on half the tables
 CONFIDENT = 0.9                 # the reconciler takes a supply as read from this confidence on
 SURE_PRECISION = 0.998          # share of validation zones at or above the calibrated 0.9 that must be exact
 
 
-def load_or_render(start: int, tables: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Zone pictures, counts and groups of ``tables`` train-domain tables from seed ``start``, rendered
-    once per chunk and cached."""
+def load_or_render(start: int, tables: int, heaps: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Zone pictures, counts and groups of ``tables`` train-domain tables from seed ``start`` (cubes in rows, or
+    ``heaps`` on the tables the train domain heaps), rendered once per chunk and cached."""
     from models.render_zones import make_zone_dataset
 
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     parts = []
     for chunk in range(start, start + tables, CHUNK):
         count = min(CHUNK, start + tables - chunk)
-        cache = DATA_DIR / f"{CACHE}-{chunk}-{count}.npz"
+        cache = DATA_DIR / f"{CACHES[heaps]}-{chunk}-{count}.npz"
         if not cache.exists():
-            data = make_zone_dataset(range(chunk, chunk + count),
+            data = make_zone_dataset(range(chunk, chunk + count), heaps,
                                      lambda done, total: progress(f"render {chunk}", done, total, ""))
             partial = cache.with_suffix(".partial.npz")
             np.savez_compressed(partial, pictures=data[0], counts=data[1], groups=data[2])
@@ -216,14 +216,14 @@ def write_calibration(out: Path, valid: tuple[np.ndarray, np.ndarray, np.ndarray
 
 
 def train(out: Path, tables: int, valid_tables: int, epochs: int, per_epoch: int, seed: int,
-          threads: int = 1) -> dict[str, float]:
+          threads: int = 1, heaps: bool = False) -> dict[str, float]:
     import torch
     import torch.nn.functional as F
 
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
-    valid = load_or_render(VALID_SEED_START, valid_tables)
-    pictures, counts, groups = load_or_render(TRAIN_SEED_START, tables)
+    valid = load_or_render(VALID_SEED_START, valid_tables, heaps)
+    pictures, counts, groups = load_or_render(TRAIN_SEED_START, tables, heaps)
     chosen, valid_chosen = pairs(counts, groups), pairs(valid[1], valid[2])
     print(f"{len(pictures)} zone pictures of {tables} tables: {len(chosen)} pairs; validation "
           f"{len(valid_chosen)} pairs of {valid_tables} tables", file=sys.stderr)
@@ -276,9 +276,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs-per-epoch", type=int, default=50_000, help="pairs drawn afresh for each epoch")
     parser.add_argument("--seed", type=int, default=2005)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1: the same result everywhere)")
+    parser.add_argument("--heaps", action="store_true",
+                        help="heap the cubes on the tables the train domain heaps (half); without it every table "
+                             "keeps its cubes in rows, as for the committed model")
     args = parser.parse_args(argv)
     return run_training(lambda: train(args.out, args.tables, args.valid_tables, args.epochs, args.pairs_per_epoch,
-                                      args.seed, args.threads), args.out)
+                                      args.seed, args.threads, args.heaps), args.out)
 
 
 if __name__ == "__main__":

@@ -166,12 +166,12 @@ def setup_pipeline(truth: dict[str, Any], layout: Layout, model: SlotModel | Non
 
 def setup_table(truth: dict[str, Any], layout: Layout, model: SlotModel | None) -> tuple[VisionPipeline, Any]:
     """:func:`setup_pipeline`, also returning the simulated table (to render more frames of it)."""
-    from .render.domains import sample_style
+    from .render.domains import recorded_style
     from .render.renderer import SimulatedTable
 
     view = TableView.from_json(truth["view"])
     style = truth["style"]
-    table = SimulatedTable(layout, sample_style(style["domain"], int(style["seed"])), tuple(truth["size"]))
+    table = SimulatedTable(layout, recorded_style(style), tuple(truth["size"]))
     pipeline = VisionPipeline(layout, view.players, model=model)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=10_001)
     pipeline.set_reference(empty)

@@ -3,12 +3,12 @@
     .venv/bin/python tests/benchmarks/bench_vision.py [--frames 60] [--seed 4242] [--stages]
 
 Renders ``--frames`` stills of the *holdout* domain (board art, tables, camera angles, lenses and light
-never used in training; seeds never used in training) into models/data/ (git-ignored, reused on the
-next run), then scores them with the same code as ``companion eval-vision`` and prints one JSON object
-with the targets beside the figures. Each table is also rendered once with a hand reaching over the
-board, to count reports of a stable state under a hand. ``--stages`` adds ``median_stage_ms``: where a
-frame's time goes (registration, motion, hands, crops, change levels, slot model, piece pixels, labels,
-stacks, leaning, supplies).
+never used in training; seeds never used in training; half the tables with each player's cubes heaped)
+into models/data/ (git-ignored, reused on the next run), then scores them with the same code as
+``companion eval-vision`` and prints one JSON object with the targets beside the figures. Each table is
+also rendered once with a hand reaching over the board, to count reports of a stable state under a hand.
+``--stages`` adds ``median_stage_ms``: where a frame's time goes (registration, motion, hands, crops,
+change levels, slot model, piece pixels, labels, stacks, leaning, supplies).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+RENDER_VERSION = "v2"         # v2 (session 7): half the tables with heaped supplies; older cached sets are not reused
 TARGETS = {"per_slot_error": "<= 0.001", "board_accuracy": ">= 0.97", "cube_zone_accuracy": ">= 0.99",
            "occluded_false_reports": "== 0", "median_ms": "<= 40 (1280x720, 2 cores)"}
 
@@ -34,7 +35,7 @@ def main() -> int:
     parser.add_argument("--model", default=None)
     parser.add_argument("--stages", action="store_true", help="also print the median time of each stage")
     args = parser.parse_args()
-    folder = REPO / "models" / "data" / f"holdout-{args.seed}-{args.frames}"
+    folder = REPO / "models" / "data" / f"holdout-{args.seed}-{args.frames}-{RENDER_VERSION}"
     if not (folder / f"frame_{args.frames - 1:04d}.json").exists():
         subprocess.run([sys.executable, "-m", "companion", "render", "caylus", "--seed", str(args.seed),
                         "--frames", str(args.frames), "--out", str(folder), "--domain", "holdout"],

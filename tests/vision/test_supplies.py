@@ -24,7 +24,8 @@ def view_with(supplies):
     return view
 
 
-@pytest.fixture(scope="module", params=[("holdout", 777_002), ("train", 41)])
+@pytest.fixture(scope="module", params=[("holdout", 777_002), ("train", 41), ("train", 42)],
+                ids=["held-out, heaped", "train, rows", "train, heaped"])
 def table(request):
     layout = load_layout()
     domain, seed = request.param
@@ -116,11 +117,25 @@ def test_two_cubes_added_touching_are_seen(table):
     after["blue"]["stone"] = 2                        # laid side by side in the zone
     observation = read_after(table, pipeline, after, frame_seed=14)
     seen, sure = observation.supplies["blue"], observation.supply_confidence["blue"]
-    if table.style.domain == "train":
+    if table.style.domain == "train" and not table.style.heaped_supplies:
         assert seen == cube_counts(after["blue"])     # both, and both stone
-    else:                                             # held-out: how many is not always right (docs): unsure then
+    else:                                             # held-out or on a heap: how many is not always right (docs)
         assert seen == cube_counts(after["blue"]) or sure < 0.9, (seen, sure)
     assert sum(seen.values()) > 3, seen               # cubes came
+
+
+@pytest.mark.xfail(strict=True, reason="known limit (docs/vision.md, Supply zones): the zone model was trained on "
+                                       "cubes in rows; two stones set down touching on a heap read as one")
+def test_two_cubes_added_touching_on_a_heap_are_both_counted():
+    layout = load_layout()
+    table = SimulatedTable(layout, sample_style("train", 42))
+    assert table.style.heaped_supplies
+    pipeline = VisionPipeline(layout, PLAYERS, model=None)
+    pipeline.set_reference(table.render(TableView("caylus", PLAYERS), frame_seed=1)[0])
+    confirm_the_start(table, pipeline, frame_seed=13)
+    after = {c: dict(START) for c in PLAYERS}
+    after["blue"]["stone"] = 2
+    assert read_after(table, pipeline, after, frame_seed=14).supplies["blue"] == cube_counts(after["blue"])
 
 
 def test_a_denier_added_is_not_a_cube(table):
@@ -140,8 +155,8 @@ def test_nudged_cubes_are_not_a_change(table, monkeypatch):
     confirm_the_start(table, pipeline, frame_seed=17)
     place_supply = scene.place_supply
 
-    def brushed(zone, colour, counts, seed):
-        placed = place_supply(zone, colour, counts, seed)
+    def brushed(zone, colour, counts, seed, *heaped):
+        placed = place_supply(zone, colour, counts, seed, *heaped)
         if colour == "red":
             for piece in placed:
                 if piece.piece.kind == "cube":

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,7 @@ class RenderStyle:
     jitter_mm: float
     hand_probability: float
     skin_tone: tuple[int, int, int] = field(default=(150, 180, 225))
+    heaped_supplies: bool = False          # cubes in one heap per type (touching, piled), not in tidy rows
 
     def to_json(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
@@ -111,5 +112,13 @@ def sample_style(domain: str, seed: int, undistorted: bool = False) -> RenderSty
         jitter_mm=_uniform(rng, d["jitter_mm"]),
         hand_probability=float(d["hand_probability"]),
         skin_tone=(int(skin[0]), int(skin[1]), int(skin[2])),
+        heaped_supplies=bool(rng.random() < d.get("heaped_supplies", 0.0)),    # drawn last: older draws keep
     )
     return style
+
+
+def recorded_style(recorded: dict[str, Any]) -> RenderStyle:
+    """The style a rendered frame's truth records (its ``style``): drawn again from its domain and seed, with
+    the choices added since taken from the record (a set rendered before a choice existed keeps its default)."""
+    style = sample_style(recorded["domain"], int(recorded["seed"]))
+    return replace(style, heaped_supplies=bool(recorded.get("heaped_supplies", False)))

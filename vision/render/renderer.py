@@ -103,7 +103,7 @@ class SimulatedTable:
         key = json.dumps(view.to_json(), sort_keys=True)
         if key == self._state_key and self._state is not None:
             return self._state
-        placed = place_view(self.layout, view, self.style.seed, self.style.jitter_mm)
+        placed = place_view(self.layout, view, self.style.seed, self.style.jitter_mm, self.style.heaped_supplies)
         tiles = {p.slot: (p.piece.name or "", p.angle, (p.x, p.y)) for p in placed if p.piece.kind == "tile"}
         board = self._board(tiles)
         solids: list[Solid] = []

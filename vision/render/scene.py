@@ -2,7 +2,8 @@
 
 A piece's offset and turn depend only on (episode seed, slot, index in slot), so a piece does not
 jump between frames when something else on the table changes. Stacked discs (several players on
-one favour or score space) pile up; supplies are laid out in the seat's zone in tidy rows.
+one favour or score space) pile up. Supplies lie in the seat's zone: workers and houses in rows, cubes
+either in tidy rows or, as most players leave them, in one heap per type where cubes touch and pile.
 """
 
 from __future__ import annotations
@@ -77,8 +78,10 @@ def place_slot(layout: Layout, slot: str, pieces: tuple[Piece, ...], seed: int, 
     return out
 
 
-def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: int) -> list[Placed]:
-    """Lay out one seat's supply: workers in a row, houses in rows, cubes by type, coins in two stacks."""
+def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: int,
+                 heaped: bool = False) -> list[Placed]:
+    """Lay out one seat's supply: workers in a row, houses in rows, cubes by type (in rows, or ``heaped``),
+    coins in two stacks."""
     rng = _rng(seed, f"supply.{zone.seat}")
     x0, y0 = zone.origin
     w, h = zone.size
@@ -100,7 +103,11 @@ def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: in
     grid("worker", Piece("worker", colour), counts.get("worker", 0), x0 + 10, y0 + 10, 9, 15.5, 1, 15.0)
     grid("house", Piece("house", colour), counts.get("house", 0), x0 + 9, y0 + 30, 10, 13.3, 3, 13.0)
     for t, cube in enumerate(CUBE_TYPES):
-        grid("cube", Piece("cube", cube), counts.get(cube, 0), x0 + 7 + t * 29.5, y0 + 76, 3, 9.5, 3, 8.0)
+        if heaped:
+            out += heap(slot, Piece("cube", cube), counts.get(cube, 0), (x0 + 16.5 + t * 29.5, y0 + 86),
+                        _rng(seed, f"{slot}.{cube}.heap"))
+        else:
+            grid("cube", Piece("cube", cube), counts.get(cube, 0), x0 + 7 + t * 29.5, y0 + 76, 3, 9.5, 3, 8.0)
     deniers = counts.get("denier", 0)
     fives, ones = divmod(deniers, 5)
     for k in range(fives):
@@ -111,7 +118,47 @@ def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: in
     return out
 
 
-def place_view(layout: Layout, view: TableView, seed: int, jitter_mm: float) -> list[Placed]:
+HEAP_SPACING = 9.0        # mm between the centres of two 8 mm cubes side by side: from touching to a 1 mm gap
+HEAP_TRIES = 12           # places tried on the ground before a cube goes on top of the heap
+HEAP_SUPPORT = 4.5        # mm: a cube on top rests on one below at most this far off its centre
+
+
+def heap(slot: str, piece: Piece, count: int, centre: tuple[float, float], rng: np.random.Generator) -> list[Placed]:
+    """``count`` cubes dropped one by one round ``centre``: each lands where the ground is free, else on top of
+    the heap (resting on a cube below). Cube k's throws are ``rng``'s k-th draws, so a cube more or less moves
+    no other cube."""
+    size = DIMENSIONS["cube"][2]
+    throws = rng.uniform(0, 1, (count, HEAP_TRIES + 1, 2))
+    cubes: list[Placed] = []
+    for k in range(count):
+        reach = min(14.0, 6.0 + 3.5 * math.sqrt(k))
+        spots = [(centre[0] + reach * math.sqrt(u) * math.cos(2 * math.pi * v),
+                  centre[1] + reach * math.sqrt(u) * math.sin(2 * math.pi * v)) for u, v in throws[k][:HEAP_TRIES]]
+        angle = float(90 * throws[k][HEAP_TRIES][0])
+        level = 0
+        while True:
+            z = level * size
+            below = [(c.x, c.y) for c in cubes if c.z == z - size]
+            if level and not below:
+                break
+            here = [(c.x, c.y) for c in cubes if c.z == z]
+            free = [s for s in spots if all(math.dist(s, c) >= HEAP_SPACING for c in here)
+                    and (not level or any(math.dist(s, b) <= HEAP_SUPPORT for b in below))]
+            if not free and level:     # no throw lands on a cube: set it on the one below nearest the first throw
+                base = min(below, key=lambda b: math.dist(b, spots[0]))
+                nudge = throws[k][HEAP_TRIES]
+                free = [(base[0] + 2 * nudge[0] - 1, base[1] + 2 * nudge[1] - 1)]
+                if any(math.dist(free[0], c) < HEAP_SPACING for c in here):
+                    free = []
+            if free:
+                cubes.append(Placed(slot, piece, "cube", free[0][0], free[0][1], z, angle))
+                break
+            level += 1
+    return cubes
+
+
+def place_view(layout: Layout, view: TableView, seed: int, jitter_mm: float,
+               heaped_supplies: bool = False) -> list[Placed]:
     """Every piece of the view at its table position (slots the layout lacks raise ``KeyError``)."""
     placed: list[Placed] = []
     for slot, pieces in view.occupied():
@@ -129,7 +176,7 @@ def place_view(layout: Layout, view: TableView, seed: int, jitter_mm: float) -> 
             placed += place_slot(layout, slot, tuple(pieces), seed, jitter_mm, False)
     for seat, colour in enumerate(view.players):
         if colour in view.supplies:
-            placed += place_supply(layout.supply(seat), colour, view.supplies[colour], seed)
+            placed += place_supply(layout.supply(seat), colour, view.supplies[colour], seed, heaped_supplies)
     return placed
 
 
