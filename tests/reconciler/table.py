@@ -52,6 +52,18 @@ def live_bots_at(players, seed, decisions):
     return session, bot_choice(session.state, rng)
 
 
+def watching(players, seed, decisions, adjust=lambda frame: frame):
+    """A reconciler on the live bots' game after ``decisions`` that has seen the table still for four frames (each
+    through ``adjust``); with its camera and the bots' next move."""
+    from companion.reconciler import Reconciler
+
+    session, move = live_bots_at(players, seed, decisions)
+    reconciler, cam = Reconciler(session), camera(session.state)
+    for index in range(4):
+        reconciler.observe(adjust(cam.read(session.state.table_view(), 1_000 + index)))
+    return reconciler, cam, move
+
+
 def arm_then_rest(reconciler, cam, view, seat, frames=12, start=10_000, adjust=lambda frame: frame):
     """``seat``'s arm over ``view`` for three frames, then ``frames`` stable ones (each through ``adjust``)."""
     from dataclasses import replace

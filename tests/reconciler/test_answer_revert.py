@@ -8,9 +8,7 @@ square 6) explained every frame and was committed."""
 
 from dataclasses import replace
 
-from companion.reconciler import Reconciler
-
-from .table import camera, kinds, live_bots_at
+from .table import kinds, live_bots_at, watching
 
 PLAYERS = ["red", "blue"]
 
@@ -31,14 +29,10 @@ def _blue_moves(reconciler, cam, view, start, frames=12):
 
 
 def test_the_provost_read_back_where_the_answer_moved_it_from_is_not_committed_as_a_move():
-    session, guild = live_bots_at(PLAYERS, 32, 11)
+    reconciler, cam, guild = watching(PLAYERS, 32, 11)
     assert str(guild) == "guild[1](steps=-2)"
-    state = session.state
+    state = reconciler.session.state
     assert state.table_view().pieces("road.6.provost") and state.table_view().pieces("road.6.bailiff")
-    reconciler = Reconciler(session)
-    cam = camera(state)
-    for index in range(4):
-        reconciler.observe(cam.read(state.table_view(), 1_000 + index))
     after_guild = state.apply(guild)
     asked = [o for o in _blue_moves(reconciler, cam, after_guild.table_view(), 2_000) if o.kind == "prompt"]
     assert asked and guild in asked[-1].actions, "the guild is asked: square 6 still reads the provost"

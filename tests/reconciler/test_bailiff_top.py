@@ -7,9 +7,7 @@ committed for "guild +1"."""
 
 from dataclasses import replace
 
-from companion.reconciler import Reconciler
-
-from .table import camera, kinds, live_bots_at
+from .table import arm_then_rest, kinds, watching
 
 
 def _as_seen(frame):
@@ -18,18 +16,12 @@ def _as_seen(frame):
 
 
 def test_the_bailiffs_top_read_as_the_provost_does_not_keep_the_provost_where_it_was():
-    session, guild = live_bots_at(["red", "blue"], 33, 13)
+    reconciler, cam, guild = watching(["red", "blue"], 33, 13)
     assert str(guild) == "guild[0](steps=1)"
-    state = session.state
+    state = reconciler.session.state
     assert state.table_view().pieces("road.6.bailiff") and state.table_view().pieces("road.6.provost")
-    reconciler = Reconciler(session)
-    cam = camera(state)
-    for index in range(4):
-        reconciler.observe(cam.read(state.table_view(), 1_000 + index))
-    after = state.apply(guild).table_view()
-    for index in range(3):
-        reconciler.observe(replace(cam.read(after, 2_000 + index, covered={"hand"}), hand_from="red"))
-    outcomes = [o for index in range(14) for o in reconciler.observe(_as_seen(cam.read(after, 3_000 + index)))]
+    outcomes = arm_then_rest(reconciler, cam, state.apply(guild).table_view(), "red", frames=14, start=3_000,
+                             adjust=_as_seen)
     assert all(o.actions[0] == guild for o in outcomes if o.kind == "commit"), "never guild 0"
     assert any(o.kind == "prompt" and guild in o.actions for o in outcomes), "asked, guild +1 among the options"
     assert "alert" not in kinds(outcomes)

@@ -7,9 +7,7 @@ nothing read against it, "yellow to the stables" had the empty reading, and the 
 
 from dataclasses import replace
 
-from companion.reconciler import Reconciler
-
-from .table import COLOURS, camera, kinds, live_bots_at
+from .table import COLOURS, arm_then_rest, kinds, watching
 
 
 def _as_seen(frame):
@@ -18,18 +16,12 @@ def _as_seen(frame):
 
 
 def test_a_worker_placed_where_it_is_missed_is_not_committed_behind_a_piece_that_hides_another_place():
-    session, stables = live_bots_at(COLOURS, 51, 198)
+    reconciler, cam, stables = watching(COLOURS, 51, 198, adjust=_as_seen)
     assert str(stables) == "place[3](place='stables')"
-    state = session.state
+    state = reconciler.session.state
     assert state.table_view().pieces("castle.worker.1") and not state.table_view().pieces("castle.worker.2")
-    reconciler = Reconciler(session)
-    cam = camera(state)
-    for index in range(4):
-        reconciler.observe(_as_seen(cam.read(state.table_view(), 1_000 + index)))
-    after = state.apply(stables).table_view()
-    for index in range(3):
-        reconciler.observe(cam.read(after, 2_000 + index, covered={"hand"}))
-    outcomes = [o for index in range(14) for o in reconciler.observe(_as_seen(cam.read(after, 3_000 + index)))]
+    outcomes = arm_then_rest(reconciler, cam, state.apply(stables).table_view(), None, frames=14, start=3_000,
+                             adjust=_as_seen)
     assert all(o.actions[0] == stables for o in outcomes if o.kind == "commit"), "never yellow to the castle"
     assert any(o.kind == "prompt" and stables in o.actions for o in outcomes), "asked, the stables among the options"
     assert "alert" not in kinds(outcomes)
