@@ -21,6 +21,7 @@ towards its right (+x).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
@@ -161,13 +162,9 @@ def _comparable(previous: tuple[np.ndarray, np.ndarray],
     return None
 
 
-_WINDOWS: dict[tuple[int, ...], np.ndarray] = {}
-
-
+@functools.cache
 def _window(shape: tuple[int, ...]) -> np.ndarray:
-    if shape not in _WINDOWS:
-        _WINDOWS[shape] = cv2.createHanningWindow((shape[1], shape[0]), cv2.CV_32F)
-    return _WINDOWS[shape]
+    return cv2.createHanningWindow((shape[1], shape[0]), cv2.CV_32F)
 
 
 def _player_end(hand: np.ndarray, edge: np.ndarray, dx: float, dy: float) -> int | None:

@@ -432,9 +432,8 @@ class Reconciler:
         square 6) explained the frames and was committed.
         """
         base = self._tree.root.view
-        reverted = {slot for slot, (before, after) in self._answered.items() if base.label(slot) == after}
-        return any(node.diff.slots.get(slot, after) == before
-                   for node in plausible for slot, (before, after) in self._answered.items() if slot in reverted)
+        return any(base.label(slot) == after and node.diff.slots.get(slot, after) == before
+                   for slot, (before, after) in self._answered.items() for node in plausible)
 
     def _unread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots of an answered move marked hidden while they still read as before it, until
