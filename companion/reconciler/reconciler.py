@@ -29,7 +29,7 @@ from .actors import Reach, colour_by_arm, reached_in
 from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
-from .fixtures import FIXTURES, second_sightings, unseen_fixtures
+from .fixtures import FIXTURES, second_sightings, seen_otherwise, unseen_fixtures
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
 
@@ -149,8 +149,10 @@ class Reconciler:
         self._idle = best.key == self._tree.root.key
         frame = observation.frame_index
         outcomes: list[Outcome] = []
+        fixtures = FIXTURES.get(self.session.game)
         mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident),
-                            second_sightings(observation, FIXTURES.get(self.session.game), best.view))
+                            second_sightings(observation, fixtures, best.view)
+                            | seen_otherwise(observation, fixtures, best.view, self._tree.root.view))
         recent = self._recent_views()
         reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)
@@ -167,7 +169,7 @@ class Reconciler:
             scored = self._scored()
             best = scored[0][1]
             plausible = self._reached_in(self._plausible(scored))
-        committed = self._commit_if_confirmed(plausible, plausible[0], observation)
+        committed = self._commit_if_confirmed(plausible, plausible[0], self._as_seen_by(observation, plausible[0]))
         if committed:
             outcomes.append(committed)
         else:
@@ -202,7 +204,7 @@ class Reconciler:
         self._consensus.add(observation)
         base = self._tree.root.view
         for key, (slots, supplies, node) in list(self._look_scores.items()):
-            slot_part, supply_part = split_loglik(observation, node.view, base, node.diff)
+            slot_part, supply_part = split_loglik(self._as_seen_by(observation, node), node.view, base, node.diff)
             self._look_scores[key] = (slots + slot_part, supplies + supply_part, node)
         self._explore_towards(self._consensus.target(base))
 
@@ -300,11 +302,20 @@ class Reconciler:
         scored = []
         for node in self._candidates.values():
             if node.key not in self._look_scores:
-                parts = [split_loglik(frame, node.view, base, node.diff) for frame in self._frames]
+                parts = [split_loglik(self._as_seen_by(frame, node), node.view, base, node.diff)
+                         for frame in self._frames]
                 self._look_scores[node.key] = (sum(p[0] for p in parts), sum(p[1] for p in parts), node)
             scored.append((self._evidence(node.key) - self.policy.step_cost * node.visible_steps, node))
         scored.sort(key=lambda item: (-item[0], len(item[1].actions)))
         return scored
+
+    def _as_seen_by(self, observation: Observation, node: Node) -> Observation:
+        """``observation`` as evidence for ``node``: the slots it changes that read as the camera sees its look there
+        though the label differs (a disc moved on leaning back, a building replaced under a piece) hidden
+        (:func:`companion.reconciler.fixtures.seen_otherwise`)."""
+        leaning = seen_otherwise(observation, FIXTURES.get(self.session.game), node.view, self._tree.root.view,
+                                 node.diff.slots)
+        return replace(observation, occluded_slots=observation.occluded_slots | leaning) if leaning else observation
 
     def _evidence(self, key: tuple) -> float:
         """A look's evidence over the window: its slot part, plus its supply part counted once (the mean
