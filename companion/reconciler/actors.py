@@ -55,6 +55,11 @@ from .search import HypothesisTree, Node
 MIN_FRAMES = 2       # hand frames that must name the seat: the one wrong naming frame of bench_hand_side's 978 was
                      # its reach's only one (1 frame would be enough for 10 more of 320 reaches, not worth that risk)
 OTHER_COLOUR = 0.02  # prior odds that a piece appearing under one seat's sure reach is another seat's colour
+# The kinds of piece only their owner puts down, by choice (a worker placed, a house built). Not discs: the rules move
+# other players' discs under the decider's hand (a player with no worker left passes as the decider places: held-out
+# 3 players, seed 73, decision 31 — green's arm put red's and blue's discs on the bridge, blue's read blue p 0.81 and
+# green 0.19, weighed into green p 0.92: "The table shows disc green on bridge.2, which no legal move explains").
+ARMED_KINDS = frozenset({"worker", "house"})
 
 
 class Reach:
@@ -129,7 +134,7 @@ def colour_by_arm(observation: Observation, colour: str | None, committed: Visib
     On slots ``committed`` has empty (a piece appearing) or holding one piece of ``colour`` (put down by that arm
     and committed since: the misread goes on until vision learns the piece), each reading of one coloured piece of
     another colour is weighed by ``OTHER_COLOUR`` against the reacher's; the chance of a coloured piece at all is
-    kept.
+    kept. Only workers and houses (:data:`ARMED_KINDS`): the rules move other players' discs under the decider's hand.
 
     >>> seen = Observation(registered=True, stable=True, slots={
     ...     "road.4.worker": {"worker:red": 0.93, "worker:yellow": 0.06, "": 0.01},
@@ -139,6 +144,9 @@ def colour_by_arm(observation: Observation, colour: str | None, committed: Visib
     {'worker:red': 0.23, 'worker:yellow': 0.76, '': 0.01}
     >>> weighed.slots["road.5.worker"] == seen.slots["road.5.worker"]      # red's worker: not the reacher's doing
     True
+    >>> bridge = Observation(registered=True, stable=True, slots={"bridge.2": {"disc:blue": 0.81, "disc:green": 0.19}})
+    >>> colour_by_arm(bridge, "green", VisibleView({}, {})).slots["bridge.2"]     # blue passed under green's hand
+    {'disc:blue': 0.81, 'disc:green': 0.19}
     """
     if colour is None:
         return observation
@@ -162,5 +170,6 @@ def _arms_slot(label: str, colour: str) -> bool:
 
 
 def _one_coloured(label: str) -> bool:
+    """One coloured piece of a kind only its owner puts down (:data:`ARMED_KINDS`)."""
     pieces = pieces_for(label)
-    return len(pieces) == 1 and pieces[0].colour is not None
+    return len(pieces) == 1 and pieces[0].colour is not None and pieces[0].kind in ARMED_KINDS
