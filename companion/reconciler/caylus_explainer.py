@@ -109,4 +109,5 @@ register_explainer("caylus", explain_caylus)
 register_fixtures("caylus", Fixtures(_data()["always_on_table"], tuple(_data()["never_change"]),
                                      tuple(_data()["never_emptied"]), tuple(_data()["only_forward"]),
                                      tuple(_data()["filled_in_order"]), _data()["read_on_beside"],
-                                     {slot: tuple(on_it) for slot, on_it in _data()["named_under"].items()}))
+                                     {slot: tuple(on_it) for slot, on_it in _data()["named_under"].items()},
+                                     tuple(_data()["keep_colour"])))
