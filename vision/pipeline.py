@@ -34,8 +34,8 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import (colours_in_front, doubt_leaning, hidden_behind, leaning_in, leaning_over, own_pixels, shadows,
-                      stack_shadows)
+from .leaning import (colours_in_front, doubt_behind_hidden, doubt_leaning, hidden_behind, leaning_in, leaning_over,
+                      own_pixels, shadows, stack_shadows)
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -320,7 +320,9 @@ class VisionPipeline:
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
-        occluded_slots = occluded_slots | hidden_behind(slots, shadowed_by)
+        behind = hidden_behind(slots, shadowed_by)
+        slots = doubt_behind_hidden(slots, shadowed_by, behind)
+        occluded_slots = occluded_slots | behind
         lap("leaning")
         supplies, confidence = self._read_supplies(frame, pose)
         lap("supplies")
