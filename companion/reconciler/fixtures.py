@@ -56,6 +56,7 @@ class Fixtures:
     # it last confirmed there ("road.{n}.tile" → ("road.{n}.owner", …))
     named_under: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     keep_colour: tuple[str, ...] = ()     # slot templates whose piece goes off before another player's comes on
+    every_disc: tuple[str, ...] = ()      # tracks holding every player's disc at all times ("turn_order.{n}")
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
@@ -101,6 +102,8 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     for template in fixtures.kept:
         hidden.update(slot for slot in readable if slot_number(template, slot) is not None
                       and committed.label(slot) and not observation.best(slot)[0])
+    for template in fixtures.every_disc:
+        hidden.update(_discs_seen_nowhere(observation, readable, template, committed))
     for template in fixtures.keep_colour:
         hidden.update(slot for slot in readable if slot_number(template, slot) is not None
                       and _recoloured(committed.label(slot), observation.best(slot)[0]))
@@ -183,6 +186,37 @@ def _lean_onto(observation: Observation, leaning: str, place: str, only: str | N
     here[""] = max(0.0, 1.0 - sum(here.values()))
     slots = {**observation.slots, place: dict(sorted(here.items()))}
     return replace(observation, slots=slots, occluded_slots=(observation.occluded_slots - {place}) | {leaning})
+
+
+def _discs_seen_nowhere(observation: Observation, readable: list[str], template: str,
+                        committed: VisibleView) -> set[str]:
+    """The slots of a track that holds every player's disc at all times where ``committed`` has a disc that no slot of
+    the track shows (readings with that colour's disc summing to ``SEEN``): the camera not seeing it, as for the
+    provost. Held-out look, the first still frames of a game: red's disc on turn_order.1 (2 players, seed 35; 3 players,
+    seed 25) and green's on turn_order.2 (3 players, seed 71) read as nothing (p 0.71-0.89), straight from the slot
+    model on the held-out art's warm track: "The table shows nothing on turn_order.2, which no legal move explains".
+
+    >>> seen = Observation(registered=True, stable=True, slots={"turn_order.1": {"disc:blue": 0.7, "": 0.3},
+    ...     "turn_order.2": {"": 0.81, "disc:green": 0.19}, "turn_order.3": {"disc:red": 0.84, "": 0.16}})
+    >>> table = VisibleView({"turn_order.1": "disc:blue", "turn_order.2": "disc:green", "turn_order.3": "disc:red"}, {})
+    >>> sorted(_discs_seen_nowhere(seen, list(seen.slots), "turn_order.{n}", table))
+    ['turn_order.2']
+    """
+    track = [slot for slot in readable if slot_number(template, slot) is not None]
+    hidden = set()
+    for slot, label in committed.labels.items():
+        if slot_number(template, slot) is None:
+            continue
+        for piece in pieces_for(label):
+            if piece.kind == "disc" and not any(_showing_disc(observation.slots[other], piece.colour) >= SEEN
+                                                for other in track):
+                hidden.add(slot)
+    return hidden & set(track)
+
+
+def _showing_disc(labels: Mapping[str, float], colour: str | None) -> float:
+    return sum(probability for label, probability in labels.items()
+               if any(piece.kind == "disc" and piece.colour == colour for piece in pieces_for(label)))
 
 
 def _recoloured(label: str, seen: str) -> bool:
