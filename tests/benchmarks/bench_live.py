@@ -27,7 +27,8 @@ import time
 # Choices whose only trace is a few cubes or coins changing hands (or a building never seen before): the
 # issue's "hidden choices" (food or cloth at the farm, the favour's row and column, what the carpenter builds).
 # Worker placements, the provost, the guild, the gate, the joust, the inn and the lawyer are visible, except when
-# the choice leaves the table as it was (leave the provost where it is, stay at the inn): that is a hidden choice too.
+# the choice leaves the table as it was (leave the provost where it is, stay at the inn), or as another option of the
+# same decision leaves it (:func:`looks_like_another_option`): that is a hidden choice too.
 HIDDEN_KINDS = {"produce", "owner_bonus", "sell", "buy", "trade", "castle", "favour", "favour_resources",
                 "favour_building", "build"}
 STALL_FRAMES = 600
@@ -37,6 +38,16 @@ def leaves_no_trace(before, after) -> bool:
     """A choice the camera can't see: the table looks the same after it (pass the provost, stay at the inn)."""
     from companion.reconciler.evidence import VisibleView
     return VisibleView.of(before.table_view()) == VisibleView.of(after.table_view())
+
+
+def looks_like_another_option(before, action) -> bool:
+    """A choice the table can't tell from another option of the same decision: both leave the same look. Red's last
+    worker put on the joust field or the trading post ends the placements, and both special buildings are then
+    worked at once, sending it home: only coins differ (held-out 2 players, seed 64, decision 4)."""
+    from companion.reconciler.evidence import VisibleView
+    after = VisibleView.of(before.apply(action).table_view())
+    return any(option.action != action and VisibleView.of(before.apply(option.action).table_view()) == after
+               for option in before.pending().options)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -93,11 +104,15 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     timings = loop.timings or []
     states = session.history()
     asked = {True: 0, False: 0}
+    alike = 0
     answered_by_kind: dict[str, int] = {}
     for number, source in enumerate(session.sources):
         if source == "prompt":
             kind = states[number].pending().kind
-            asked[kind in HIDDEN_KINDS or leaves_no_trace(states[number], states[number + 1])] += 1
+            hidden = kind in HIDDEN_KINDS or leaves_no_trace(states[number], states[number + 1])
+            if not hidden and looks_like_another_option(states[number], session.actions[number]):
+                hidden, alike = True, alike + 1
+            asked[hidden] += 1
             answered_by_kind[kind] = answered_by_kind.get(kind, 0) + 1
     questions: dict[str, int] = {}
     for outcome in loop.outcomes:
@@ -119,6 +134,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
         "game_over": session.state.is_over,
         "scores_equal": session.state.scores() == world.state.scores() if session.state.is_over else None,
         "prompts_for_hidden_choices": asked[True], "prompts_beyond_hidden_choices": asked[False],
+        "prompts_for_look_alike_options": alike,
         "committed_without_prompt_beyond_hidden_pct": round(
             100 * (len(session.actions) - asked[False]) / max(1, len(world.actions)), 1),
         "answered_by_kind": answered_by_kind, "questions_by_reason_and_kind": questions,
@@ -140,6 +156,7 @@ def totals(games: list[dict]) -> dict:
         "decisions": decisions, "false_alerts": sum(len(g["alerts"]) for g in games),
         "prompts_for_hidden_choices": sum(g["prompts_for_hidden_choices"] for g in games),
         "prompts_beyond_hidden_choices": beyond,
+        "prompts_for_look_alike_options": sum(g["prompts_for_look_alike_options"] for g in games),
         "committed_without_prompt_beyond_hidden_pct": round(
             100 * (sum(g["decisions_committed"] for g in games) - beyond) / max(1, decisions), 2),
         "rest_to_commit_ms_median": round(statistics.median(latencies), 1) if latencies else None,
