@@ -174,13 +174,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="play seeds SEED .. SEED+GAMES-1")
     parser.add_argument("--override-after", type=int, default=5,
                         help="frames before the scripted player overrides an open alert (0: never)")
+    parser.add_argument("--jsonl", help="also append each game, in full, as one JSON line to this file")
+    parser.add_argument("--totals-of", nargs="+", metavar="JSONL",
+                        help="play nothing: print the totals of the games saved in these --jsonl files")
     args = parser.parse_args()
+    if args.totals_of:
+        saved = [json.loads(line) for name in args.totals_of for line in open(name, encoding="utf-8") if line.strip()]
+        print(json.dumps({"totals": totals(saved)}, indent=1))
+        return
     size = tuple(int(v) for v in args.size.split("x"))
     players = ("red", "blue", "green", "yellow", "black")[:args.players]
     games = []
     for seed in range(args.seed, args.seed + args.games):
         game = play(args.decisions, players, seed, size, args.domain, args.override_after)
         games.append(game)
+        if args.jsonl:
+            with open(args.jsonl, "a", encoding="utf-8") as saved:
+                saved.write(json.dumps(game) + "\n")
         shown = {k: v for k, v in game.items() if k != "rest_to_commit_ms"}
         print(json.dumps(shown, indent=None if args.games > 1 else 1), flush=True)
     if args.games > 1:
