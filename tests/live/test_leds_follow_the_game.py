@@ -65,7 +65,9 @@ def test_unplugging_the_board_never_holds_up_the_game(rig):
     started = time.perf_counter()
     for _ in range(5):
         session.decide(session.state.pending().options[0].action)
-    assert time.perf_counter() - started < 0.5
+    # a game held up by the unplugged board would wait a write or greeting timeout (1 s) per decision: 5 s or more;
+    # the bound leaves room for a loaded 2-core machine (0.5 s failed once with the suite running beside a game)
+    assert time.perf_counter() - started < 2.5
     device.plug()
     scene = scene_for_session(session)
     assert wait_until(lambda: lit(device, scene)() or lit(device, scene, False)(), timeout=5)
