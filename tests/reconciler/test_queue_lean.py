@@ -91,3 +91,17 @@ def test_the_last_worker_of_the_row_read_on_the_place_after_it_is_not_an_empty_p
         frame.slots["castle.worker.4"] = {"worker:yellow": there, "": 1.0 - there}
         outcomes += reconciler.observe(frame)
     assert "alert" not in kinds(outcomes) and session.open_alerts() == []
+
+
+def test_a_worker_read_half_on_its_place_and_half_on_the_next_is_committed_not_asked():
+    """Held-out look, 2 players, seed 64, decision 28: red's worker put on the castle's first place read red at even
+    odds there (p 0.5) and on the second place (0.5, its top leaning in): counted as 0.5, every frame was as likely
+    without it and the move was asked as one the camera can't see (three times in that game)."""
+    session, castle = live_bots_at(("red", "blue"), 64, 28)
+    assert str(castle) == "place[0](place='castle')" and _castle_row(session.state) == 0
+    reconciler = Reconciler(session)
+    hand_over(reconciler, session.state.apply(castle).table_view())
+    readings = [({"": 0.5, "worker:red": 0.5}, {"worker:red": 0.51, "": 0.49}, False)] * 12
+    outcomes = _leaning(reconciler, session.state, castle, readings, 20_000)
+    assert "alert" not in kinds(outcomes) and "prompt" not in kinds(outcomes)
+    assert session.actions[-1] == castle
