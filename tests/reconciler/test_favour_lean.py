@@ -8,30 +8,18 @@ the camera alerted "The table shows disc red on favour.resources.1, which no leg
 
 from dataclasses import replace
 
-from companion.reconciler import Reconciler
-
-from .table import camera, kinds, live_bots_at
+from .table import arm_then_rest, kinds, watching
 
 PLAYERS = ("red", "blue")
 
 
 def _film(start_reads, moved_reads):
-    session, favour = live_bots_at(PLAYERS, 63, 75)
+    reconciler, cam, favour = watching(PLAYERS, 63, 75)
+    session = reconciler.session
     assert str(favour) == "favour[0](row='resources')" and session.state.pending().player == 0
-    state = session.state
-    reconciler = Reconciler(session)
-    cam = camera(state)
-    for index in range(4):
-        reconciler.observe(cam.read(state.table_view(), 1_000 + index))
-    after = state.apply(favour).table_view()
-    for index in range(3):
-        reconciler.observe(replace(cam.read(after, 2_000 + index, covered={"hand"}), hand_from="red"))
-    outcomes = []
-    for index in range(12):
-        frame = cam.read(after, 3_000 + index)
-        frame = replace(frame, slots={**frame.slots, "favour.resources.0": start_reads,
-                                      "favour.resources.1": moved_reads})
-        outcomes += reconciler.observe(frame)
+    reads = {"favour.resources.0": start_reads, "favour.resources.1": moved_reads}
+    outcomes = arm_then_rest(reconciler, cam, session.state.apply(favour).table_view(), "red", start=3_000,
+                             adjust=lambda frame: replace(frame, slots={**frame.slots, **reads}))
     return session, favour, outcomes
 
 

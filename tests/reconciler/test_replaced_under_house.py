@@ -8,33 +8,25 @@ table shows house blue on road.6.owner, which no legal move explains"."""
 
 from dataclasses import replace
 
-from companion.reconciler import Reconciler
-
-from .table import camera, kinds, live_bots_at
+from .table import arm_then_rest, kinds, watching
 
 PLAYERS = ("red", "blue")
 OLD_NAME = {"tile:neutral_quarry": 0.95, "tile:wood_sawmill": 0.05}
 
 
 def _film(move_of, owner_reads):
-    session, convert = live_bots_at(PLAYERS, 66, 57)
+    reconciler, cam, convert = watching(PLAYERS, 66, 57)
+    session = reconciler.session
     assert str(convert) == "convert[1](square=6)"
     move = move_of(session, convert)
-    state = session.state
-    reconciler = Reconciler(session)
-    cam = camera(state)
-    for index in range(4):
-        reconciler.observe(cam.read(state.table_view(), 1_000 + index))
-    after = state.apply(move).table_view()
-    for index in range(3):
-        reconciler.observe(replace(cam.read(after, 2_000 + index, covered={"hand"}), hand_from="blue"))
-    outcomes = []
-    for index in range(12):
-        frame = cam.read(after, 3_000 + index)
+
+    def as_read(frame):
         # until the rules confirm the new building, the pipeline keeps the old name under the house (then it learns it)
         tile = OLD_NAME if session.actions[-1] != move else {"tile:residence": 0.95, "tile:neutral_quarry": 0.05}
-        outcomes += reconciler.observe(replace(frame, slots={**frame.slots, "road.6.tile": tile,
-                                                             "road.6.owner": owner_reads}))
+        return replace(frame, slots={**frame.slots, "road.6.tile": tile, "road.6.owner": owner_reads})
+
+    outcomes = arm_then_rest(reconciler, cam, session.state.apply(move).table_view(), "blue", start=3_000,
+                             adjust=as_read)
     return session, move, outcomes
 
 
