@@ -291,7 +291,7 @@ def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping
     return frozenset(hidden)
 
 
-def doubt_behind_hidden(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]],
+def doubt_behind_hidden(slots: Mapping[str, dict[str, float]], shadowed_by: Mapping[str, Sequence[str]],
                         hidden: Collection[str]) -> dict[str, dict[str, float]]:
     """Readings of a standing piece capped at ``BEHIND_HIDDEN_MOST`` (the rest moved to "empty") where a slot in front
     is ``hidden`` (:func:`hidden_behind`): what stands there, unseen, would lean into this window (red's house on
@@ -301,11 +301,11 @@ def doubt_behind_hidden(slots: Mapping[str, Mapping[str, float]], shadowed_by: M
     >>> doubted["t.3"]
     {'house:red': 0.6, '': 0.4}
     """
-    result = {slot: dict(labels) for slot, labels in slots.items()}
+    result = dict(slots)        # most frames hide nothing: only the slots beyond a hidden one are copied and changed
     for slot, neighbours in shadowed_by.items():
-        labels = result.get(slot)
-        if not labels or not any(neighbour in hidden for neighbour in neighbours):
+        if not slots.get(slot) or not any(neighbour in hidden for neighbour in neighbours):
             continue
+        labels = result[slot] = dict(slots[slot])
         for label, probability in slots[slot].items():
             pieces = _pieces_of(label) if label else ()
             if len(pieces) == 1 and pieces[0].kind in PIECE_HEIGHT_MM and probability > BEHIND_HIDDEN_MOST:
