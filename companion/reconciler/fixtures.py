@@ -57,6 +57,9 @@ class Fixtures:
     named_under: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     keep_colour: tuple[str, ...] = ()     # slot templates whose piece goes off before another player's comes on
     every_disc: tuple[str, ...] = ()      # tracks holding every player's disc at all times ("turn_order.{n}")
+    # a piece's slot → the slot beside it its top is read on where a story has that slot empty ("road.{n}.provost" →
+    # "road.{n}.bailiff"): judged against each story's view, not the committed one (the piece may move in the story)
+    tops: Mapping[str, str] = field(default_factory=dict)
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
@@ -331,14 +334,62 @@ def replaced_under_a_piece(observation: Observation, fixtures: Fixtures | None, 
     return frozenset(found)
 
 
+def top_read_beside(observation: Observation, fixtures: Fixtures | None, view: VisibleView,
+                    slots: Iterable[str] | None = None) -> frozenset[str]:
+    """Slots (of ``slots``, else all read) read holding a piece where ``view`` has them empty and the piece of the slot
+    beside them (``Fixtures.tops``) on it: that piece's top. Then, when the piece of such a slot's track (an
+    always-on-table one) is read on no other slot of it, the camera doesn't see that piece: its whole track.
+
+    :func:`_shadowed` does the reverse for the committed view (the bailiff's top read as the provost); this needs the
+    story's view, as the provost may move in it. Held-out look, 2 players, seed 110, decision 20: red's guild moved the
+    provost from square 8, the bailiff's, to 7; its top read as the bailiff on road.7.bailiff (p 0.96-0.99) and the
+    bailiff on 8 read nothing: "The table shows nothing on road.8.bailiff, which no legal move explains".
+
+    >>> rules = Fixtures({"bailiff": "road.{n}.bailiff"}, tops={"road.{n}.provost": "road.{n}.bailiff"})
+    >>> seen = Observation(registered=True, stable=True, slots={"road.7.bailiff": {"bailiff": 0.97, "": 0.03},
+    ...     "road.8.bailiff": {"": 1.0}, "road.9.bailiff": {"": 1.0}})
+    >>> moved = VisibleView({"road.7.provost": "provost", "road.8.bailiff": "bailiff"}, {})
+    >>> sorted(top_read_beside(seen, rules, moved))
+    ['road.7.bailiff', 'road.8.bailiff', 'road.9.bailiff']
+    >>> sorted(top_read_beside(seen, rules, moved, ["road.7.provost"]))
+    []
+    >>> left = Observation(registered=True, stable=True, slots={**seen.slots, "road.8.bailiff": {"bailiff": 0.9}})
+    >>> sorted(top_read_beside(left, rules, moved))    # the bailiff seen on its square: one top, not a bailiff gone
+    ['road.7.bailiff']
+    >>> sorted(top_read_beside(seen, rules, VisibleView({"road.9.provost": "provost", "road.9.bailiff": "bailiff"}, {})))
+    []
+    """
+    if fixtures is None or not fixtures.tops:
+        return frozenset()
+    readable = [slot for slot in observation.slots if slot not in observation.occluded_slots]
+    found = set()
+    for piece, beside in fixtures.tops.items():
+        for slot, label in view.labels.items():
+            number = slot_number(piece, slot)
+            if number is None or not label:
+                continue
+            top = beside.format(n=number)
+            if (top in observation.slots and top not in observation.occluded_slots and not view.label(top)
+                    and observation.best(top)[0]):
+                found.add(top)
+    for kind, template in fixtures.tracks.items():
+        track = [slot for slot in readable if slot_number(template, slot) is not None]
+        if found.intersection(track) and not any(_showing(observation.slots[slot], kind) >= SEEN
+                                                 for slot in track if slot not in found):
+            found.update(track)
+    return frozenset(found if slots is None else found.intersection(slots))
+
+
 def seen_otherwise(observation: Observation, fixtures: Fixtures | None, view: VisibleView, base: VisibleView,
                    slots: Iterable[str] | None = None) -> frozenset[str]:
     """The slots (of ``slots``, else all read) whose reading is how the camera sees ``view`` there, though it differs
     from ``view``'s label: a disc leaning back (:func:`leaning_behind`), a building replaced under a piece
-    (:func:`replaced_under_a_piece`). No evidence for or against ``view`` there, and no disagreement with it."""
+    (:func:`replaced_under_a_piece`), a piece's top read beside it (:func:`top_read_beside`). No evidence for or
+    against ``view`` there, and no disagreement with it."""
     slots = None if slots is None else tuple(slots)
-    return leaning_behind(observation, fixtures, view, slots) | replaced_under_a_piece(observation, fixtures, view,
-                                                                                        base, slots)
+    return (leaning_behind(observation, fixtures, view, slots)
+            | replaced_under_a_piece(observation, fixtures, view, base, slots)
+            | top_read_beside(observation, fixtures, view, slots))
 
 
 def _furthest(view: VisibleView, template: str) -> dict[str, int]:
