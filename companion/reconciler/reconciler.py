@@ -49,6 +49,8 @@ class Policy:
     detours: int = 1               # visible decisions per sequence the table no longer shows (placed, then sent home)
     max_nodes: int = 20_000        # an enumeration this large is cut short, and then never trusted for a commit
     hidden_extra: int = 1          # extra visible moves a rival story may have and still make the camera ask
+    unsure_empty: float = 0.9      # a place read empty less surely than this (mean) may hold the piece a rival puts there
+    unsure_piece: float = 0.1      # … when that piece has at least this mean reading
     window: int = 40               # stable frames kept as evidence while the table stays still
     confident: float = CONFIDENT   # a reading this sure can contradict the rules
     recent_states: int = 8         # how far back a stale slot may come from (forgotten steps)
@@ -70,6 +72,7 @@ class _Prompted:
     decision: int
     actions: tuple[Action, ...]
     reason: str
+    unread: frozenset[str] = frozenset()     # places the camera read empty, unsurely, when it asked
 
 
 @dataclass
@@ -265,7 +268,8 @@ class Reconciler:
         plausible = [node for _, node in scored
                      if node.key == best.key or (node.visible_steps <= most_steps
                                                  and self._evidence(node.key) >= evidence - self.policy.margin)]
-        return plausible + [node for node in self._unseen_rivals(best, scored) if node not in plausible]
+        rivals = self._unseen_rivals(best, scored) + self._unsure_empty_rivals(best, scored)
+        return plausible + [node for node in dict.fromkeys(rivals) if node not in plausible]
 
     def _unseen_rivals(self, best: Node, scored: list[tuple[float, Node]]) -> list[Node]:
         """The stories that lose to ``best`` only because ``best`` puts a piece where no frame could read it while they
@@ -288,6 +292,47 @@ class Reconciler:
                             for slot in differ)):
                 rivals.append(node)
         return rivals
+
+    def _unsure_empty_rivals(self, best: Node, scored: list[tuple[float, Node]]) -> list[Node]:
+        """The stories that lose to ``best`` only because they put a piece on an empty place that the camera reads empty,
+        but not surely: there the slot model saw something, and a still frame repeats its miss rather than confirms it.
+
+        Held-out 2 players, seed 109, decision 31: blue's last worker on road.9 read empty (p 0.80–0.86) in every still
+        frame, and "pass" beat "road 9" by 4.6 nats over three frames (beyond the margin) and was committed. 4 players,
+        seed 144, decision 18: yellow's worker on stables.3 read empty (p 0.83) and "to the gate, then home" was
+        committed. Both are now asked.
+        """
+        base = self._tree.root.view
+        unsure = self._unsurely_empty_places(best.view, base)
+        if not unsure:
+            return []
+        most_steps = best.visible_steps + self.policy.hidden_extra
+        rivals = []
+        for _, node in scored:
+            if node is best or node.visible_steps > most_steps or not unsure.keys() & node.diff.slots.keys():
+                continue
+            differ = best.view.changed_slots(node.view)
+            if all(unsure.get(slot, {}).get(node.view.label(slot), 0.0) >= self.policy.unsure_piece
+                   for slot in differ):
+                rivals.append(node)
+        return rivals
+
+    def _unsurely_empty_places(self, view: VisibleView, base: VisibleView) -> dict[str, dict[str, float]]:
+        """The places empty before and in ``view`` that the window's still frames read empty, on average, less surely
+        than ``unsure_empty``, with their mean readings."""
+        last = self._frames[-1]
+        places = {}
+        for slot, reading in last.slots.items():
+            if (reading.get("", 0.0) >= self.policy.unsure_empty or slot in last.occluded_slots
+                    or view.label(slot) or base.label(slot)):
+                continue
+            readings = [frame.slots[slot] for frame in self._frames
+                        if frame.slots.get(slot) and slot not in frame.occluded_slots]
+            mean = {label: sum(r.get(label, 0.0) for r in readings) / len(readings)
+                    for label in {label for r in readings for label in r}}
+            if mean.get("", 0.0) < self.policy.unsure_empty:
+                places[slot] = mean
+        return places
 
     def _reached_in(self, plausible: list[Node]) -> list[Node]:
         """The plausible stories whose movers reached in, when the camera knows whose arms came (actors.py)."""
@@ -406,18 +451,19 @@ class Reconciler:
 
     def _note_unread_answers(self, history: list, start: int, count: int) -> None:
         """Remember the slots changed by decisions ``start``…``count`` − 1 that players answered because the camera
-        couldn't read a move (``unseen``) or asked before it (``invisible``). Not after a ``hidden`` question: the
-        camera saw a change there, and a later reading as before may be the player's answer being wrong (the
-        correction it offers then is the point)."""
+        couldn't read a move (``unseen``) or asked before it (``invisible``). After a ``hidden`` question, only the
+        places it read empty unsurely (:meth:`_unsure_empty_rivals`): elsewhere the camera saw a change, and a later
+        reading as before may be the player's answer being wrong (the correction it offers then is the point)."""
         for number in range(start, count):
             asked = self._asked.get(number)
-            if (self.session.sources[number] != "prompt" or asked is None
-                    or asked.reason not in ("unseen", "invisible")):
+            if self.session.sources[number] != "prompt" or asked is None:
                 continue
+            unread = asked.reason in ("unseen", "invisible")
             before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys)
                              for i in (number, number + 1))
             for slot in after.changed_slots(before):
-                self._unread[slot] = (after.label(slot), before.label(slot))
+                if unread or slot in asked.unread:
+                    self._unread[slot] = (after.label(slot), before.label(slot))
 
     def _answered_changes(self, history: list, count: int) -> dict[str, tuple[str, str]]:
         """slot → (label before, label after) for the slots changed by the decisions players answered since the camera
@@ -634,10 +680,13 @@ class Reconciler:
         if streaks.ambiguity_frames < self.policy.prompt_frames or (
                 already and (already.reason, frozenset(already.actions)) == signature):
             return []
-        return [self._ask(number, decision, actions, reason, frame)]
+        unread = frozenset(self._unsurely_empty_places(plausible[0].view, self._tree.root.view)) \
+            if reason == "hidden" else frozenset()
+        return [self._ask(number, decision, actions, reason, frame, unread)]
 
-    def _ask(self, number: int, decision: Any, actions: tuple[Action, ...], reason: str, frame: int) -> Outcome:
-        self._asked[number] = _Prompted(number, actions, reason)
+    def _ask(self, number: int, decision: Any, actions: tuple[Action, ...], reason: str, frame: int,
+             unread: frozenset[str] = frozenset()) -> Outcome:
+        self._asked[number] = _Prompted(number, actions, reason, unread)
         what = {"hidden": "which choice was made", "invisible": "the camera can't see this choice",
                 "unseen": "a hand came by, but the camera can't read a move: what was done?"}[reason]
         return Outcome("prompt", frame, actions, number, decision.player, reason=reason,
