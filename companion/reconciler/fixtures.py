@@ -389,7 +389,7 @@ def top_read_beside(observation: Observation, fixtures: Fixtures | None, view: V
 
     :func:`_shadowed` does the reverse for the committed view (the bailiff's top read as the provost); this needs the
     story's view, as the provost may move in it. Held-out look, 2 players, seed 110, decision 20: red's guild moved the
-    provost from square 8, the bailiff's, to 7; its top read as the bailiff on road.7.bailiff (p 0.96-0.99) and the
+    provost from square 8, the bailiff's, to 7; its top read as the bailiff on road.7.bailiff (p 0.5-0.65) and the
     bailiff on 8 read nothing: "The table shows nothing on road.8.bailiff, which no legal move explains".
 
     >>> rules = Fixtures({"bailiff": "road.{n}.bailiff"}, tops={"road.{n}.provost": "road.{n}.bailiff"})
