@@ -34,8 +34,8 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import (colours_in_front, doubt_behind_hidden, doubt_leaning, hidden_behind, leaning_in, leaning_over,
-                      own_pixels, shadows, stack_shadows)
+from .leaning import (beside, colours_in_front, doubt_behind_hidden, doubt_beside_unlearned, doubt_leaning,
+                      hidden_behind, leaning_in, leaning_over, own_pixels, shadows, stack_shadows)
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -163,6 +163,9 @@ class VisionPipeline:
         self._shadow_index: dict[int, tuple[int, ...]] = {}                 # the same by slot index
         self._stack_shadow: dict[str, tuple[tuple[str, int], ...]] = {}     # slot → (stack space, discs that reach it)
         self._shadow_key: tuple | None = None
+        # slot → the provost and bailiff spots whose pieces show in its window whatever the camera (vision.leaning.beside)
+        self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
+                        beside([self.windows[name].center for name in self.slot_names], self.accepts).items()}
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
         self._in_view_mask: tuple[tuple, np.ndarray] | None = None    # (hand pose, frame size) → the mask
         # The pose the hand detector's pictures are taken with: the one its resting picture was taken with.
@@ -222,7 +225,8 @@ class VisionPipeline:
             return
         crops = crop_slots(frame, self._crop_pose or pose, self.windows)
         self._shadows(pose, frame.shape)
-        over = leaning_over(view.pieces, self._shadow, self._stack_shadow)
+        near = {slot: self._shadow.get(slot, ()) + self._beside.get(slot, ()) for slot in {*self._shadow, *self._beside}}
+        over = leaning_over(view.pieces, near, self._stack_shadow)
         retiled = {k for i, on_it in self.covering.items()
                    if _tile_name(view, self.slot_names[i]) != self.placed_tiles.get(self.slot_names[i]) for k in on_it}
         learned: dict[str, list[np.ndarray]] = {}
@@ -320,6 +324,7 @@ class VisionPipeline:
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
+        slots = doubt_beside_unlearned(slots, self._beside, self._learned_beside)
         behind = hidden_behind(slots, shadowed_by)
         slots = doubt_behind_hidden(slots, shadowed_by, behind)
         occluded_slots = occluded_slots | behind
@@ -449,6 +454,11 @@ class VisionPipeline:
                                                      covered, stacks.get(self.slot_names[i]))
         lap("labels")
         return slots
+
+    def _learned_beside(self, slot: str) -> tuple[str, ...]:
+        """The neighbours whose confirmed pieces stood in ``slot``'s picture when its reference was last taken (a
+        worker put there changes their crops too, so this holds even once that reference is no longer used)."""
+        return tuple(self.slot_names[k] for k in self.reference.leaning.get(self.slot_names.index(slot), ()))
 
     def _references_now(self, crops: np.ndarray, visible: np.ndarray) -> np.ndarray:
         """The reference crops to read ``crops`` against: a slot whose reference holds a neighbour's piece that has
