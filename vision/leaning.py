@@ -33,8 +33,8 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
   in front of it, so that a piece behind another is read in its own colour.
 * :func:`beside` names, whatever the camera, the provost and bailiff spots next to a worker's window: the wide
   provost's body and the shadows both cast under a low lamp fall in it (held-out 3 players, seed 131: the two
-  on road square 16 read there as a red worker, p 0.67-0.91); :func:`doubt_beside_unlearned` caps a piece read
-  in such a window until its reference holds them (:func:`leaning_over` lists them too).
+  on road square 16 read there as a red worker, p 0.67-0.91); :func:`unlearned_beside` hides such a window read
+  as a piece until its reference holds them (:func:`leaning_over` lists them too).
 
 >>> slots = {"a": {"worker:blue": 0.9, "": 0.1}, "b": {"house:blue": 0.95, "": 0.05}}
 >>> doubted = doubt_leaning(slots, {"b": ("a",)})
@@ -80,9 +80,7 @@ IN_FRONT = 0.5                # how surely a coloured piece must be read in fron
 BESIDE_KINDS = ("provost", "bailiff")   # wide or tall neutral pieces standing next to a road square's worker circle
 BESIDE_TAKERS = ("worker",)   # the windows they reach into: a road square's worker circle (19 mm from either spot)
 LAMP_REACH_MM = 20.0          # how far from its spot's centre such a piece's body and shadow (lamp at ~30°) reach
-# the most a piece read in a window beside a provost or bailiff its reference doesn't hold keeps: below the live
-# loop's 0.5 (AGREEMENT_DOUBT), so that the frame can still teach vision the look of the square with them on it
-BESIDE_UNLEARNED_MOST = 0.45
+BESIDE_READ = 0.5             # a piece read this likely beside an unlearned provost or bailiff: the slot is hidden
 
 
 def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], accepts: Sequence[Sequence[str]],
@@ -208,36 +206,29 @@ def beside(centres: Sequence[tuple[float, float]], accepts: Sequence[Sequence[st
     return near
 
 
-def doubt_beside_unlearned(slots: Mapping[str, dict[str, float]], beside_of: Mapping[str, Sequence[str]],
-                           held: Callable[[str], Collection[str]]) -> dict[str, dict[str, float]]:
-    """Readings of a standing piece (all colours together) capped at ``BESIDE_UNLEARNED_MOST`` (the rest moved to
-    "empty") on a slot :func:`beside` a provost or bailiff surely read (``HIDING_PIECE``) that its reference in use
-    doesn't hold (``held(slot)``: the neighbours standing in it). Once the rules confirm the square with them on
-    it, the reference holds them and a worker put there reads as surely as anywhere.
+def unlearned_beside(slots: Mapping[str, Mapping[str, float]], beside_of: Mapping[str, Sequence[str]],
+                     held: Callable[[str], Collection[str]]) -> frozenset[str]:
+    """Slots read more likely than not as a standing piece (all colours together) that lie :func:`beside` a provost or
+    bailiff surely read (``HIDING_PIECE``) which their reference doesn't hold (``held(slot)``: the neighbours whose
+    confirmed pieces stood in it): the camera can't yet tell a worker there from their look, so the slot is reported
+    as hidden and its reading kept. Once the rules confirm the square with them on it, the reference holds them and a
+    worker put there reads as surely as anywhere.
 
     >>> reading = {"r.worker": {"worker:red": 0.6, "worker:blue": 0.3, "": 0.1}, "r.provost": {"provost": 0.96}}
-    >>> capped = doubt_beside_unlearned(reading, {"r.worker": ("r.provost",)}, lambda slot: ())["r.worker"]
-    >>> {label: round(p, 2) for label, p in capped.items()}
-    {'worker:red': 0.3, 'worker:blue': 0.15, '': 0.55}
-    >>> doubt_beside_unlearned(reading, {"r.worker": ("r.provost",)}, lambda slot: ("r.provost",))["r.worker"]
-    {'worker:red': 0.6, 'worker:blue': 0.3, '': 0.1}
+    >>> sorted(unlearned_beside(reading, {"r.worker": ("r.provost",)}, lambda slot: ()))
+    ['r.worker']
+    >>> sorted(unlearned_beside(reading, {"r.worker": ("r.provost",)}, lambda slot: ("r.provost",)))
+    []
     """
-    result = dict(slots)
+    hidden = set()
     for slot, spots in beside_of.items():
         labels = slots.get(slot)
-        if not labels or not any(sum(p for _, p in _standing(slots.get(spot, {}), BESIDE_KINDS)) >= HIDING_PIECE
-                                 and spot not in held(slot) for spot in spots):
+        if not labels or sum(p for _, p in _standing(labels, PIECE_HEIGHT_MM)) < BESIDE_READ:
             continue
-        standing = {label: p for label, p in labels.items()
-                    if label and len(pieces := _pieces_of(label)) == 1 and pieces[0].kind in PIECE_HEIGHT_MM}
-        total = sum(standing.values())
-        if total <= BESIDE_UNLEARNED_MOST:
-            continue
-        capped = result[slot] = dict(labels)      # all colours together: "a worker" is what the rules would see
-        for label, probability in standing.items():
-            capped[label] = probability * BESIDE_UNLEARNED_MOST / total
-        capped[""] = capped.get("", 0.0) + total - BESIDE_UNLEARNED_MOST
-    return result
+        if any(sum(p for _, p in _standing(slots.get(spot, {}), BESIDE_KINDS)) >= HIDING_PIECE
+               and spot not in held(slot) for spot in spots):
+            hidden.add(slot)
+    return frozenset(hidden)
 
 
 def doubt_leaning(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]],

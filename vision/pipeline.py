@@ -34,8 +34,8 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import (beside, colours_in_front, doubt_behind_hidden, doubt_beside_unlearned, doubt_leaning,
-                      hidden_behind, leaning_in, leaning_over, own_pixels, shadows, stack_shadows)
+from .leaning import (beside, colours_in_front, doubt_behind_hidden, doubt_leaning, hidden_behind, leaning_in,
+                      leaning_over, own_pixels, shadows, stack_shadows, unlearned_beside)
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -324,10 +324,12 @@ class VisionPipeline:
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
-        slots = doubt_beside_unlearned(slots, self._beside, self._learned_beside)
-        behind = hidden_behind(slots, shadowed_by)
+        unlearned = unlearned_beside(slots, self._beside, self._learned_beside)
+        # a piece read in a hidden window hides nothing behind it
+        behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
+                               if unlearned else slots, shadowed_by)
         slots = doubt_behind_hidden(slots, shadowed_by, behind)
-        occluded_slots = occluded_slots | behind
+        occluded_slots = occluded_slots | behind | unlearned
         lap("leaning")
         supplies, confidence = self._read_supplies(frame, pose)
         lap("supplies")
