@@ -171,6 +171,8 @@ class VisionPipeline:
         # agree with the state and the loop would learn a worker standing there as the square's look.
         self._confirmed_any = False
         self._held_back: frozenset[str] = frozenset()
+        # slot → the neighbours whose confirmed pieces stood in its picture when its reference was last taken
+        self._in_reference: dict[str, tuple[str, ...]] = {}
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
         self._in_view_mask: tuple[tuple, np.ndarray] | None = None    # (hand pose, frame size) → the mask
         # The pose the hand detector's pictures are taken with: the one its resting picture was taken with.
@@ -213,7 +215,7 @@ class VisionPipeline:
                                      self._cube_unit_px(pose, size, seat))
                     for seat in range(len(self.players)) if self._has_zone(seat)}
         self.reference = Reference(crops, hand_picture, supplies, bare=crops.copy())
-        self._confirmed_any = False
+        self._confirmed_any, self._in_reference = False, {}
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
         self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6),
                                   resting=self._resting_places(hand_picture))
@@ -243,6 +245,7 @@ class VisionPipeline:
             pieces = view.pieces(name)
             if not pieces:
                 self.reference.crops[i] = crops[i]
+                self._in_reference[name] = over.get(name, ())
                 # A neighbour's piece standing in the crop is part of this reference only while it stays as it is.
                 if name in over and i not in retiled:
                     self.reference.leaning[i] = {k: crops[k] for k in map(self.slot_names.index, over[name])}
@@ -467,8 +470,9 @@ class VisionPipeline:
 
     def _learned_beside(self, slot: str) -> tuple[str, ...]:
         """The neighbours whose confirmed pieces stood in ``slot``'s picture when its reference was last taken (a
-        worker put there changes their crops too, so this holds even once that reference is no longer used)."""
-        return tuple(self.slot_names[k] for k in self.reference.leaning.get(self.slot_names.index(slot), ()))
+        worker put there changes their crops too, so this holds even once that reference is no longer used). Also
+        where the reference was kept bare, as on squares whose building was just confirmed (the first confirm's)."""
+        return self._in_reference.get(slot, ())
 
     def _references_now(self, crops: np.ndarray, visible: np.ndarray) -> np.ndarray:
         """The reference crops to read ``crops`` against: a slot whose reference holds a neighbour's piece that has
