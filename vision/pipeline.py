@@ -166,13 +166,13 @@ class VisionPipeline:
         # slot → the provost and bailiff spots whose pieces show in its window whatever the camera (vision.leaning.beside)
         self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
                         beside([self.windows[name].center for name in self.slot_names], self.accepts).items()}
-        # Before the first confirmed state, and on the slots the last confirm held back (the game's first still frame
-        # may already show a move there), a window beside the provost or bailiff is read as it is: hidden, it would
-        # agree with the state and the loop would learn a worker standing there as the square's look.
-        self._confirmed_any = False
-        self._held_back: frozenset[str] = frozenset()
-        # slot → the neighbours whose confirmed pieces stood in its picture when its reference was last taken
+        # slot → the neighbours whose confirmed pieces stood in its picture when its reference was last taken (empty
+        # until the first confirm), and the slots the last confirm held back. Before the first confirmed state, and on
+        # the held-back slots (the game's first still frame may already show a move there), a window beside the provost
+        # or bailiff is read as it is: hidden, it would agree with the state and the loop would learn a worker standing
+        # there as the square's look.
         self._in_reference: dict[str, tuple[str, ...]] = {}
+        self._held_back: frozenset[str] = frozenset()
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
         self._in_view_mask: tuple[tuple, np.ndarray] | None = None    # (hand pose, frame size) → the mask
         # The pose the hand detector's pictures are taken with: the one its resting picture was taken with.
@@ -215,7 +215,7 @@ class VisionPipeline:
                                      self._cube_unit_px(pose, size, seat))
                     for seat in range(len(self.players)) if self._has_zone(seat)}
         self.reference = Reference(crops, hand_picture, supplies, bare=crops.copy())
-        self._confirmed_any, self._in_reference = False, {}
+        self._in_reference = {}
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
         self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6),
                                   resting=self._resting_places(hand_picture))
@@ -233,7 +233,7 @@ class VisionPipeline:
             return
         crops = crop_slots(frame, self._crop_pose or pose, self.windows)
         self._shadows(pose, frame.shape)
-        self._confirmed_any, self._held_back = True, frozenset(doubted)
+        self._held_back = frozenset(doubted)
         near = {slot: self._shadow.get(slot, ()) + self._beside.get(slot, ()) for slot in {*self._shadow, *self._beside}}
         over = leaning_over(view.pieces, near, self._stack_shadow)
         retiled = {k for i, on_it in self.covering.items()
@@ -334,8 +334,8 @@ class VisionPipeline:
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
-        unlearned = unlearned_beside(slots, self._beside, self._learned_beside) - self._held_back \
-            if self._confirmed_any else frozenset()
+        unlearned = unlearned_beside(slots, self._beside, lambda slot: self._in_reference.get(slot, ())) \
+            - self._held_back if self._in_reference else frozenset()
         # a piece read in a hidden window hides nothing behind it
         behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
                                if unlearned else slots, shadowed_by)
@@ -467,12 +467,6 @@ class VisionPipeline:
                                                      covered, stacks.get(self.slot_names[i]))
         lap("labels")
         return slots
-
-    def _learned_beside(self, slot: str) -> tuple[str, ...]:
-        """The neighbours whose confirmed pieces stood in ``slot``'s picture when its reference was last taken (a
-        worker put there changes their crops too, so this holds even once that reference is no longer used). Also
-        where the reference was kept bare, as on squares whose building was just confirmed (the first confirm's)."""
-        return self._in_reference.get(slot, ())
 
     def _references_now(self, crops: np.ndarray, visible: np.ndarray) -> np.ndarray:
         """The reference crops to read ``crops`` against: a slot whose reference holds a neighbour's piece that has
