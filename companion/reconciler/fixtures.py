@@ -266,23 +266,24 @@ def _behind_their_disc(observation: Observation, readable: list[str], template: 
         number = slot_number(template, slot)
         if not number:
             continue
-
-        def own(label: str) -> str:
-            return label_for([piece for piece in pieces_for(label)
-                              if not (piece.kind == "disc" and furthest.get(piece.colour, -1) > int(number))])
-
-        labels = observation.slots[slot]
-        if all(own(label) == label for label in labels):
+        own = {label: _without_discs_ahead(label, furthest, int(number)) for label in observation.slots[slot]}
+        if all(kept == label for label, kept in own.items()):
             continue
         best = observation.best(slot)[0]
-        if best and not own(best):
+        if best and not own[best]:
             behind.add(slot)
             continue
         reading: dict[str, float] = {}
-        for label, probability in labels.items():
-            reading[own(label)] = reading.get(own(label), 0.0) + probability
+        for label, probability in observation.slots[slot].items():
+            reading[own[label]] = reading.get(own[label], 0.0) + probability
         read_as[slot] = reading
     return read_as, behind
+
+
+def _without_discs_ahead(label: str, furthest: Mapping[str, int], number: int) -> str:
+    """``label`` without the discs whose colour the rules have further along the track than space ``number``."""
+    return label_for([piece for piece in pieces_for(label)
+                      if not (piece.kind == "disc" and furthest.get(piece.colour, -1) > number)])
 
 
 def leaning_behind(observation: Observation, fixtures: Fixtures | None, view: VisibleView,
