@@ -13,7 +13,7 @@ from itertools import cycle
 
 from companion.reconciler import Reconciler
 
-from .table import camera, kinds, live_bots_at
+from .table import arm_then_rest, camera, kinds, live_bots_at
 
 PLAYERS = ("red", "blue", "green", "yellow", "black")
 ALL5, LEFT4 = ("disc:black+disc:blue+disc:green+disc:red+disc:yellow", "disc:black+disc:blue+disc:green+disc:red")
@@ -35,22 +35,6 @@ DENIERS_READ = [
 ]
 
 
-def _hand_then_rest(reconciler, cam, move, seat, frames, start, adjust):
-    """``seat``'s hand making ``move``, then still frames through ``adjust``; the player answers a question about it
-    with ``move`` as soon as it comes. Returns every outcome."""
-    view = reconciler.session.state.apply(move).table_view()
-    for index in range(3):
-        reconciler.observe(replace(cam.read(view, start - 100 + index, covered={"hand"}), hand_from=seat))
-    outcomes = []
-    for index in range(frames):
-        seen = reconciler.observe(adjust(cam.read(view, start + index)))
-        outcomes += seen
-        asked = [o for o in seen if o.kind == "prompt" and o.decision == len(reconciler.session.actions)]
-        if asked:
-            reconciler.answer(asked[0], move)
-    return outcomes
-
-
 def test_a_favour_stack_read_with_the_disc_that_stayed_is_not_committed_as_that_disc_moved_on():
     game, truth = live_bots_at(PLAYERS, 147, 136)
     session, blues = live_bots_at(PLAYERS, 147, 59)
@@ -58,9 +42,9 @@ def test_a_favour_stack_read_with_the_disc_that_stayed_is_not_committed_as_that_
     reconciler, cam = Reconciler(session), camera(session.state)
     for index in range(4):
         reconciler.observe(cam.read(session.state.table_view(), 1_000 + index))
-    unseen = _hand_then_rest(reconciler, cam, blues, "blue", 16, 2_000,
-                             lambda frame: replace(frame, slots={**frame.slots, "favour.prestige.1": {"": 0.96}},
-                                                   occluded_slots=frame.occluded_slots | {"favour.prestige.0"}))
+    unseen = arm_then_rest(reconciler, cam, session.state.apply(blues).table_view(), "blue", 16, 5_000, answer=blues,
+                           adjust=lambda frame: replace(frame, slots={**frame.slots, "favour.prestige.1": {"": 0.96}},
+                                                        occluded_slots=frame.occluded_slots | {"favour.prestige.0"}))
     assert any(o.kind == "prompt" and o.reason == "unseen" for o in unseen) and session.actions[-1] == blues
     for action in game.actions[60:136]:
         session.decide(action, source="camera")
@@ -68,8 +52,8 @@ def test_a_favour_stack_read_with_the_disc_that_stayed_is_not_committed_as_that_
     move = next(a for a in state.pending().actions if dict(a.args).get("row") == "deniers")
     assert state.pending().player == 3 and state.table_view().pieces("favour.prestige.1")
     reads = cycle(DENIERS_READ)
-    outcomes = _hand_then_rest(reconciler, cam, move, None, 14, 3_000,
-                               lambda frame: replace(frame, slots={**frame.slots, **next(reads)}))
+    outcomes = arm_then_rest(reconciler, cam, session.state.apply(move).table_view(), None, 14, 9_000, answer=move,
+                             adjust=lambda frame: replace(frame, slots={**frame.slots, **next(reads)}))
     committed = [o.actions[0] for o in outcomes if o.kind == "commit"]
     assert all(dict(action.args).get("row") != "prestige" for action in committed), "never the prestige favour"
     assert truth == move and session.actions[136] == move
