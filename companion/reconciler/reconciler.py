@@ -513,13 +513,18 @@ class Reconciler:
         while the table was caught up (nothing left to commit), and how they read them.
 
         Such a reading is how the camera sees what the game has there, not a change: while it goes on after the hand,
-        it is no evidence for or against any story (:meth:`_misread_hidden`). Only doubtful readings (their likeliest
-        label below ``Policy.confident``): a confident one is an alert in the making (a move no rule allows, made just
-        before the hand), and no alert may be open. Held-out look, 5 players, seed 52,
-        decision 138: favour.buildings.1 held red's disc alone and read as a two-disc stack of red and some colour
-        (red+yellow 0.25, black+red 0.22, green+red 0.21, blue+red 0.2, red alone 0.02) in every frame, before the
-        hand as after it; so "green jousts and takes the buildings favour" (green+red there) explained the frames
-        6 nats better than green's true skip, and was committed.
+        it is no evidence for or against any story (:meth:`_misread_hidden`). No alert may be open, and the readings
+        must be doubtful (their likeliest label below ``Policy.confident``) or have lasted as long as an alert takes
+        (``Policy.alert_frames`` frames reading otherwise) without raising one: a confident reading seen only a
+        frame or two is an alert in the making (a move no rule allows, made just before the hand).
+
+        Held-out look, 5 players, seed 52, decision 138: favour.buildings.1 held red's disc alone and read as a
+        two-disc stack of red and some colour (red+yellow 0.25, black+red 0.22, green+red 0.21, blue+red 0.2, red
+        alone 0.02) in every frame, before the hand as after it; so "green jousts and takes the buildings favour"
+        (green+red there) explained the frames 6 nats better than green's true skip, and was committed. 4 players,
+        seed 141, decision 85: blue's worker on inn.right read as yellow's on inn.left leaning in (p 0.74, hidden
+        by vision every other frame, so no alert came), before blue's hand as after it; "blue skips the joust, then
+        yellow's worker moves to the inn's right" was committed for blue's joust.
         """
         base = self._tree.root.view
         lasting = {slot: entry for slot, entry in self._misread.items()
@@ -529,7 +534,8 @@ class Reconciler:
                         if slot in frame.slots and slot not in frame.occluded_slots]
             labels = {label for reading in readings for label in reading}
             mean = {label: sum(r.get(label, 0.0) for r in readings) / len(readings) for label in labels}
-            if mean and max(mean.values()) < self.policy.confident:
+            otherwise = sum(not looks_like(max(r, key=r.__getitem__), base.label(slot)) for r in readings if r)
+            if mean and (max(mean.values()) < self.policy.confident or otherwise >= self.policy.alert_frames):
                 lasting[slot] = (base.label(slot), mean)
         self._misread = lasting
 
