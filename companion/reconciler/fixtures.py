@@ -19,7 +19,9 @@
 * Tracks a disc only moves forward along (a favour row): a colour read on a space behind the one the rules have
   its disc on is the stack next door leaning into that window (green, just moved onto red on favour.buildings.1,
   still read on space 0 as "green and red": "favour.buildings.0 should now show …"). The space's reading is taken
-  without that colour (what is left is what the camera sees of its own discs); hidden when nothing is left.
+  without that colour (what is left is what the camera sees of its own discs); hidden when nothing is left. And the
+  disc on the space just behind, read on top of a space's own, is seen in from behind, for a story that keeps it
+  there (:func:`leaning_ahead`).
 * Rows filled in order (the castle's workers, the stables): the next piece goes on the first free place, so no one
   move puts a piece on the place after it. A piece read there is the new piece on the free place, its top leaning
   into the next window from where the camera stands (:func:`_leaning_past_the_queue`). Held-out look, 5 players,
@@ -333,13 +335,61 @@ def leaning_behind(observation: Observation, fixtures: Fixtures | None, view: Vi
             leaning = [piece for piece in pieces if piece.kind == "disc" and ahead.get(piece.colour, -1) > number]
             own = [piece for piece in pieces if piece not in leaning]
             if (leaning and looks_like(label_for(own), view.label(slot))
-                    and all(_seen_ahead(observation, template.format(n=ahead[piece.colour]), piece.colour)
+                    and all(_disc_seen_on(observation, template.format(n=ahead[piece.colour]), piece.colour)
                             for piece in leaning)):
                 found.add(slot)
     return frozenset(found)
 
 
-def _seen_ahead(observation: Observation, slot: str, colour: str) -> bool:
+def leaning_ahead(observation: Observation, fixtures: Fixtures | None, view: VisibleView,
+                  slots: Iterable[str] | None = None) -> frozenset[str]:
+    """Slots of a forward-only track (of ``slots``, else all read) that read as ``view`` has them plus discs whose
+    colours ``view`` has on the space just behind, where the camera reads them too: those discs seen leaning in from
+    behind, on top of the space's own (from where the camera stands, a disc behind shows above the one in front).
+
+    The mirror of :func:`leaning_behind`, for a story's view only: a disc behind may also move on, so its colour read
+    ahead is evidence for that move in any story that makes it. Held-out look, 2 players, seed 124, decisions 45 and
+    121 (seed 121, decision 89 too): red moved its disc from the start space (blue and red) to space 1; space 1 read
+    blue and red (p 0.91-0.95) while the start space read blue alone (p 0.9), and "disc blue and disc red on
+    favour.deniers.1, which no legal move explains" was alerted for red's committed favour.
+
+    >>> rules = Fixtures({}, forward=("favour.deniers.{n}",))
+    >>> seen = Observation(registered=True, stable=True, slots={
+    ...     "favour.deniers.0": {"disc:blue": 0.9, "disc:blue+disc:red": 0.1},
+    ...     "favour.deniers.1": {"disc:blue+disc:red": 0.93, "disc:red": 0.05, "": 0.02}})
+    >>> sorted(leaning_ahead(seen, rules, VisibleView({"favour.deniers.0": "disc:blue",
+    ...                                                "favour.deniers.1": "disc:red"}, {})))
+    ['favour.deniers.1']
+    >>> sorted(leaning_ahead(seen, rules, VisibleView({"favour.deniers.1": "disc:red"}, {})))    # no blue behind
+    []
+    >>> gone = Observation(registered=True, stable=True, slots={**seen.slots, "favour.deniers.0": {"": 0.9}})
+    >>> sorted(leaning_ahead(gone, rules, VisibleView({"favour.deniers.0": "disc:blue",        # blue not seen there
+    ...                                                "favour.deniers.1": "disc:red"}, {})))
+    []
+    """
+    if fixtures is None or not fixtures.forward:
+        return frozenset()
+    candidates = observation.slots if slots is None else slots
+    found = set()
+    for template in fixtures.forward:
+        for slot in candidates:
+            number = slot_number(template, slot)
+            if (not number or slot not in observation.slots or slot in observation.occluded_slots
+                    or not view.label(slot)):
+                continue
+            behind = template.format(n=int(number) - 1)
+            colours = {piece.colour for piece in pieces_for(view.label(behind)) if piece.kind == "disc"}
+            pieces = pieces_for(observation.best(slot)[0])
+            leaning = [piece for piece in pieces if piece.kind == "disc" and piece.colour in colours
+                       and piece not in pieces_for(view.label(slot))]
+            own = [piece for piece in pieces if piece not in leaning]
+            if (leaning and looks_like(label_for(own), view.label(slot))
+                    and all(_disc_seen_on(observation, behind, piece.colour) for piece in leaning)):
+                found.add(slot)
+    return frozenset(found)
+
+
+def _disc_seen_on(observation: Observation, slot: str, colour: str) -> bool:
     """True when ``slot`` is read showing ``colour``'s disc: a disc leaning back is seen where it went, too."""
     return (slot in observation.slots and slot not in observation.occluded_slots
             and _showing(observation.slots[slot], "disc", colour) >= SEEN)
@@ -431,11 +481,11 @@ def top_read_beside(observation: Observation, fixtures: Fixtures | None, view: V
 def seen_otherwise(observation: Observation, fixtures: Fixtures | None, view: VisibleView, base: VisibleView,
                    slots: Iterable[str] | None = None) -> frozenset[str]:
     """The slots (of ``slots``, else all read) whose reading is how the camera sees ``view`` there, though it differs
-    from ``view``'s label: a disc leaning back (:func:`leaning_behind`), a building replaced under a piece
-    (:func:`replaced_under_a_piece`), a piece's top read beside it (:func:`top_read_beside`). No evidence for or
-    against ``view`` there, and no disagreement with it."""
+    from ``view``'s label: a disc leaning back or in from behind (:func:`leaning_behind`, :func:`leaning_ahead`), a
+    building replaced under a piece (:func:`replaced_under_a_piece`), a piece's top read beside it
+    (:func:`top_read_beside`). No evidence for or against ``view`` there, and no disagreement with it."""
     slots = None if slots is None else tuple(slots)
-    return (leaning_behind(observation, fixtures, view, slots)
+    return (leaning_behind(observation, fixtures, view, slots) | leaning_ahead(observation, fixtures, view, slots)
             | replaced_under_a_piece(observation, fixtures, view, base, slots)
             | top_read_beside(observation, fixtures, view, slots))
 
