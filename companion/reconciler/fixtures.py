@@ -37,7 +37,7 @@ they know, and nothing is alerted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from vision.observation import Observation, label_for, pieces_for
 
@@ -319,24 +319,15 @@ def leaning_behind(observation: Observation, fixtures: Fixtures | None, view: Vi
     ...                                                   "favour.resources.1": "disc:red"}, {})))
     []
     """
-    if fixtures is None or not fixtures.forward:
+    if fixtures is None:
         return frozenset()
-    candidates = observation.slots if slots is None else slots
     found = set()
     for template in fixtures.forward:
-        track = [slot for slot in candidates if slot_number(template, slot) is not None
-                 and slot in observation.slots and slot not in observation.occluded_slots]
-        if not track:
-            continue
-        ahead = _furthest(view, template)
-        for slot in track:
-            number = int(slot_number(template, slot) or 0)
-            pieces = pieces_for(observation.best(slot)[0])
-            leaning = [piece for piece in pieces if piece.kind == "disc" and ahead.get(piece.colour, -1) > number]
-            own = [piece for piece in pieces if piece not in leaning]
-            if (leaning and looks_like(label_for(own), view.label(slot))
-                    and all(_disc_seen_on(observation, template.format(n=ahead[piece.colour]), piece.colour)
-                            for piece in leaning)):
+        track = list(_read_track(observation, template, slots))
+        ahead = _furthest(view, template) if track else {}      # per story and frame: only where the row is read
+        for slot, number in track:
+            further = {colour: template.format(n=n) for colour, n in ahead.items() if n > number}
+            if _read_with_discs_from(observation, slot, view, further):
                 found.add(slot)
     return frozenset(found)
 
@@ -367,30 +358,42 @@ def leaning_ahead(observation: Observation, fixtures: Fixtures | None, view: Vis
     ...                                                "favour.deniers.1": "disc:red"}, {})))
     []
     """
-    if fixtures is None or not fixtures.forward:
+    if fixtures is None:
         return frozenset()
-    candidates = observation.slots if slots is None else slots
     found = set()
     for template in fixtures.forward:
-        for slot in candidates:
-            number = slot_number(template, slot)
-            if (not number or slot not in observation.slots or slot in observation.occluded_slots
-                    or not view.label(slot)):
+        for slot, number in _read_track(observation, template, slots):
+            if not number or not view.label(slot):
                 continue
-            behind = template.format(n=int(number) - 1)
-            colours = {piece.colour for piece in pieces_for(view.label(behind)) if piece.kind == "disc"}
-            pieces = pieces_for(observation.best(slot)[0])
-            leaning = [piece for piece in pieces if piece.kind == "disc" and piece.colour in colours
-                       and piece not in pieces_for(view.label(slot))]
-            own = [piece for piece in pieces if piece not in leaning]
-            if (leaning and looks_like(label_for(own), view.label(slot))
-                    and all(_disc_seen_on(observation, behind, piece.colour) for piece in leaning)):
+            behind = template.format(n=number - 1)
+            from_behind = {piece.colour: behind for piece in pieces_for(view.label(behind)) if piece.kind == "disc"}
+            if _read_with_discs_from(observation, slot, view, from_behind):
                 found.add(slot)
     return frozenset(found)
 
 
+def _read_track(observation: Observation, template: str, slots: Iterable[str] | None) -> Iterator[tuple[str, int]]:
+    """The slots of ``template``'s track (of ``slots``, else all read) that the observation reads, with their number."""
+    for slot in observation.slots if slots is None else slots:
+        number = slot_number(template, slot)
+        if number is not None and slot in observation.slots and slot not in observation.occluded_slots:
+            yield slot, int(number or 0)
+
+
+def _read_with_discs_from(observation: Observation, slot: str, view: VisibleView, discs_on: Mapping[str, str]) -> bool:
+    """True when ``slot`` reads as ``view`` has it plus discs of colours in ``discs_on`` (colour → the slot ``view``
+    has that disc on), each seen there too: those discs leaning into ``slot``'s window. A row holds one disc of each
+    colour, so a colour in ``discs_on`` is never one of ``slot``'s own."""
+    pieces = pieces_for(observation.best(slot)[0])
+    leaning = [piece for piece in pieces if piece.kind == "disc" and piece.colour in discs_on]
+    own = [piece for piece in pieces if piece not in leaning]
+    return (bool(leaning) and looks_like(label_for(own), view.label(slot))
+            and all(_disc_seen_on(observation, discs_on[piece.colour], piece.colour) for piece in leaning))
+
+
 def _disc_seen_on(observation: Observation, slot: str, colour: str) -> bool:
-    """True when ``slot`` is read showing ``colour``'s disc: a disc leaning back is seen where it went, too."""
+    """True when ``slot`` is read showing ``colour``'s disc: a disc leaning into another window is seen where it
+    stands, too."""
     return (slot in observation.slots and slot not in observation.occluded_slots
             and _showing(observation.slots[slot], "disc", colour) >= SEEN)
 

@@ -28,7 +28,7 @@ def _as_filmed(frame):
 
 
 def test_blue_worker_read_as_yellow_before_and_after_the_hand_does_not_make_a_skip_of_a_joust():
-    session, joust = _seed_141()
+    session, joust = live_bots_at(PLAYERS, 141, 85)
     state = session.state
     assert str(joust) == "joust[1]()"
     reconciler, cam = Reconciler(session), camera(state)
@@ -41,7 +41,3 @@ def test_blue_worker_read_as_yellow_before_and_after_the_hand_does_not_make_a_sk
     assert all(action == joust for action in committed), f"committed {committed}, not blue's joust"
     assert committed or any(o.kind == "prompt" and joust in o.actions for o in outcomes), "or asked"
     assert "alert" not in kinds(outcomes)
-
-
-def _seed_141():
-    return live_bots_at(PLAYERS, 141, 85)
