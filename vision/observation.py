@@ -54,6 +54,8 @@ class Observation:
     * ``slots``: slot name → {label: probability}, probabilities summing to 1, for every slot read.
     * ``supplies``: player colour → cube type → count seen in that player's supply zone;
       ``supply_confidence``: colour → probability that the counts are exactly right.
+    * ``behind``: the slots among ``occluded_slots`` that a standing piece in front hides from the camera
+      (:func:`vision.leaning.hidden_behind`); their reading is kept, a glimpse of what may stand there.
     * ``hand_from``: while a hand is over the board, the colour of the seat whose side it reached in from
       (:mod:`vision.hand_side`); None when no hand is there or its side is unsure.
     """
@@ -64,6 +66,7 @@ class Observation:
     stable: bool = False
     slots: dict[str, dict[str, float]] = field(default_factory=dict)
     occluded_slots: frozenset[str] = frozenset()
+    behind: frozenset[str] = frozenset()
     supplies: dict[str, dict[str, int]] = field(default_factory=dict)
     supply_confidence: dict[str, float] = field(default_factory=dict)
     hand_from: str | None = None
@@ -81,6 +84,7 @@ class Observation:
         return {
             "frame_index": self.frame_index, "registered": self.registered, "occluded": self.occluded,
             "stable": self.stable, "slots": self.slots, "occluded_slots": sorted(self.occluded_slots),
+            "behind": sorted(self.behind),
             "supplies": self.supplies, "supply_confidence": self.supply_confidence,
             "hand_from": self.hand_from, "elapsed_ms": round(self.elapsed_ms, 2),
         }
@@ -92,6 +96,7 @@ class Observation:
             occluded=bool(data["occluded"]), stable=bool(data["stable"]),
             slots={s: {k: float(v) for k, v in p.items()} for s, p in data.get("slots", {}).items()},
             occluded_slots=frozenset(data.get("occluded_slots", ())),
+            behind=frozenset(data.get("behind", ())),
             supplies={c: {k: int(v) for k, v in n.items()} for c, n in data.get("supplies", {}).items()},
             supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
             hand_from=data.get("hand_from"),

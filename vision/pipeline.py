@@ -347,7 +347,7 @@ class VisionPipeline:
         return Observation(
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
-            slots=slots, occluded_slots=occluded_slots, supplies=supplies, supply_confidence=confidence,
+            slots=slots, occluded_slots=occluded_slots, behind=behind, supplies=supplies, supply_confidence=confidence,
             hand_from=hand_from, elapsed_ms=(time.perf_counter() - started) * 1000)
 
     def _covering_slots(self) -> dict[int, list[int]]:

@@ -25,7 +25,7 @@ from companion.games import Action, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
-from .actors import Reach, colour_by_arm, reached_in
+from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
 from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
@@ -126,6 +126,9 @@ class Reconciler:
         # slot → (what it held before, what it holds after) the decisions players answered since the camera last committed
         self._answered: dict[str, tuple[str, str]] = {}
         self._idle = False            # the last still frame's best story was "nothing happened"
+        # slot hidden behind a piece in front, or changed by an answer → its mean reading in the still frames before
+        # the last hand, while the game was caught up with the table (since the last decision)
+        self._before_hand: dict[str, dict[str, float]] = {}
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -137,6 +140,7 @@ class Reconciler:
             self._streaks = _Streaks(persistent={})
             if self._idle and not self._watched and len(self._frames) >= self.policy.confirm_frames:
                 self._note_misreads()
+                self._note_before_hand()
             self._forget_frames()
             self._hand_seen |= observation.occluded
             return []
@@ -145,6 +149,7 @@ class Reconciler:
         observation = unseen_fixtures(self._with_corrections(observation), FIXTURES.get(self.session.game),
                                       self._tree.root.view)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
+        observation = glimpsed_behind(observation, self._reach.seats(), self._tree.root.view, self._before_hand)
         observation = self._misread_hidden(self._unread_hidden(observation))
         self._remember(observation)
         scored = self._scored()
@@ -425,6 +430,7 @@ class Reconciler:
                 self._tree = HypothesisTree(state, self.policy.supply_keys)
             self._note_unread_answers(history, min(self._root_count, count), count)
             self._answered = self._answered_changes(history, count)
+            self._before_hand = {}
             self._root_count = count
             self._hand_seen = False
             if not self._frames or not self._disagreement(self._tree.root):
@@ -490,7 +496,19 @@ class Reconciler:
         """
         base = self._tree.root.view
         return any(base.label(slot) == after and node.diff.slots.get(slot, after) == before
+                   and not self._seen_before_hand(slot, after)
                    for slot, (before, after) in self._answered.items() for node in plausible)
+
+    def _seen_before_hand(self, slot: str, label: str) -> bool:
+        """True when the still frames before the last hand read ``slot`` as ``label`` (likeliest on average).
+
+        A story that takes a slot back to what it held before an answer is then a new move, not the camera's old
+        reading again: held-out 2 players, seed 112, decision 70: an answered production ended the turn and sent
+        red's worker home from road.11; the table read road.11 empty, and when red put a worker there again the
+        camera asked instead of committing it.
+        """
+        reading = self._before_hand.get(slot)
+        return bool(reading) and looks_like(max(reading, key=reading.__getitem__), label)
 
     def _unread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots of an answered move marked hidden while they still read as before it, until
@@ -538,6 +556,17 @@ class Reconciler:
             if mean and (max(mean.values()) < self.policy.confident or otherwise >= self.policy.alert_frames):
                 lasting[slot] = (base.label(slot), mean)
         self._misread = lasting
+
+    def _note_before_hand(self) -> None:
+        """Before a hand: remember how the still frames read the slots hidden behind a piece in front (the baseline
+        a glimpse of a new piece there is measured against, :func:`companion.reconciler.actors.glimpsed_behind`)
+        and the slots the last answers changed (:meth:`_reverts_answer`)."""
+        before = {}
+        for slot in set(self._answered).union(*(frame.behind for frame in self._frames)):
+            readings = [frame.slots[slot] for frame in self._frames if frame.slots.get(slot)]
+            labels = {label for reading in readings for label in reading}
+            before[slot] = {label: sum(r.get(label, 0.0) for r in readings) / len(readings) for label in labels}
+        self._before_hand = before
 
     def _misread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots hidden that still read as they did while the table was caught up and the

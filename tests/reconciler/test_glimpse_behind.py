@@ -1,0 +1,80 @@
+"""A worker put behind the owner's house on a road square: vision hides the slot, but still glimpses the worker there
+(held-out look, 2 players, seed 112, decision 15: red's worker on road.9, behind blue's house, read as red's worker
+at 0.12–0.46 in every still frame, where it read empty before red's hand; with nothing read, the camera asked)."""
+
+from dataclasses import replace
+
+from companion.reconciler import Reconciler
+from companion.session import Journal, Session
+
+from .table import camera, kinds, live_bots_at
+
+PLAYERS = ["red", "blue"]
+SLOT = "road.9.worker"
+BEFORE = ({"": 1.0},)
+GLIMPSES = ({"": 0.54, "worker:red": 0.46}, {"": 0.78, "worker:red": 0.22}, {"": 0.88, "worker:red": 0.12},
+            {"": 0.61, "worker:red": 0.39})
+GLIMPSES_RED_ON_11 = ({"worker:red": 0.39, "": 0.61}, {"worker:red": 0.3, "": 0.7})
+
+
+def _behind_the_house(readings, slot=SLOT):
+    """Frames as the held-out camera read them: the worker circle hidden behind the house, read ``readings``."""
+    def adjust(frame):
+        return replace(frame, slots={**frame.slots, slot: readings[frame.frame_index % len(readings)]},
+                       occluded_slots=frame.occluded_slots | {slot}, behind=frozenset({slot}))
+    return adjust
+
+
+def _film(after_readings, arm="red", before_readings=BEFORE, at=None, slot=SLOT):
+    """Red's placement filmed (on road.9 at decision 15, or ``at`` = (session, move)): the table at rest, red's arm,
+    the table at rest again; the outcomes after."""
+    session, move = at or live_bots_at(PLAYERS, 112, 15)
+    assert at or str(move) == "place[0](place='road.9')"
+    reconciler, cam = Reconciler(session), camera(session.state)
+    before, after = _behind_the_house(before_readings, slot), _behind_the_house(after_readings, slot)
+    for index in range(4):
+        assert not reconciler.observe(before(cam.read(session.state.table_view(), 1_000 + index)))
+    view = session.state.apply(move).table_view()
+    for index in range(3):
+        reconciler.observe(replace(cam.read(view, 2_000 + index, covered={"hand"}), hand_from=arm))
+    outcomes = []
+    for index in range(14):
+        outcomes += reconciler.observe(after(cam.read(view, 3_000 + index)))
+    return session, move, outcomes
+
+
+def test_a_worker_glimpsed_behind_a_house_is_committed_without_a_question():
+    session, move, outcomes = _film(GLIMPSES)
+    assert session.actions[-1] == move, kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+
+
+def test_nothing_glimpsed_behind_the_house_is_asked_not_guessed():
+    session, move, outcomes = _film(BEFORE)
+    assert len(session.actions) == 15
+    asked = [o for o in outcomes if o.kind == "prompt"]
+    assert asked and asked[0].reason == "unseen" and move in asked[0].actions
+
+
+def test_a_glimpse_the_slot_showed_before_the_hand_or_another_seats_colour_is_no_evidence():
+    for readings, arm in ((GLIMPSES, "red"), (GLIMPSES, "blue")):
+        before = GLIMPSES if arm == "red" else BEFORE
+        session, move, outcomes = _film(readings, arm=arm, before_readings=before)
+        assert len(session.actions) == 15, f"{arm}: committed {session.actions[15:]}"
+        assert "alert" not in kinds(outcomes)
+
+
+def test_a_worker_put_back_where_an_answered_decision_sent_one_home_is_committed():
+    """Decision 70: the answers to decisions 67–69 ended the turn, which sent red's worker home from road.11 (behind
+    red's own house); the table read it empty before red's hand, so red's new worker there is a new move, not the
+    camera's old reading against an answer."""
+    played, move = live_bots_at(PLAYERS, 112, 70)
+    assert str(move) == "place[0](place='road.11')"
+    session = Session.new(Journal(":memory:"), game="caylus", players=PLAYERS, seed=112)
+    for number, action in enumerate(played.actions):
+        session.decide(action, source="prompt" if number >= 67 else "camera")
+    history = session.history()
+    assert any(history[n].table_view().slots.get("road.11.worker") for n in range(67, 70))
+    session, move, outcomes = _film(GLIMPSES_RED_ON_11, at=(session, move), slot="road.11.worker")
+    assert session.actions[-1] == move, kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
