@@ -17,21 +17,23 @@ GLIMPSES = ({"": 0.54, "worker:red": 0.46}, {"": 0.78, "worker:red": 0.22}, {"":
 GLIMPSES_RED_ON_11 = ({"worker:red": 0.39, "": 0.61}, {"worker:red": 0.3, "": 0.7})
 
 
-def _behind_the_house(readings, slot=SLOT):
-    """Frames as the held-out camera read them: the worker circle hidden behind the house, read ``readings``."""
+def _behind_the_house(readings, slot=SLOT, also=()):
+    """Frames as the held-out camera read them: the worker circle hidden behind the house, read ``readings`` (and the
+    slots ``also`` hidden, read empty)."""
     def adjust(frame):
-        return replace(frame, slots={**frame.slots, slot: readings[frame.frame_index % len(readings)]},
-                       occluded_slots=frame.occluded_slots | {slot}, behind=frozenset({slot}))
+        others = {other: {"": 1.0} for other in also}
+        return replace(frame, slots={**frame.slots, **others, slot: readings[frame.frame_index % len(readings)]},
+                       occluded_slots=frame.occluded_slots | {slot, *also}, behind=frozenset({slot, *also}))
     return adjust
 
 
-def _film(after_readings, arm="red", before_readings=BEFORE, at=None, slot=SLOT):
+def _film(after_readings, arm="red", before_readings=BEFORE, at=None, slot=SLOT, also=()):
     """Red's placement filmed (on road.9 at decision 15, or ``at`` = (session, move)): the table at rest, red's arm,
     the table at rest again; the outcomes after."""
     session, move = at or live_bots_at(PLAYERS, 112, 15)
     assert at or str(move) == "place[0](place='road.9')"
     reconciler, cam = Reconciler(session), camera(session.state)
-    before, after = _behind_the_house(before_readings, slot), _behind_the_house(after_readings, slot)
+    before, after = (_behind_the_house(readings, slot, also) for readings in (before_readings, after_readings))
     for index in range(4):
         assert not reconciler.observe(before(cam.read(session.state.table_view(), 1_000 + index)))
     view = session.state.apply(move).table_view()
@@ -76,5 +78,16 @@ def test_a_worker_put_back_where_an_answered_decision_sent_one_home_is_committed
     history = session.history()
     assert any(history[n].table_view().slots.get("road.11.worker") for n in range(67, 70))
     session, move, outcomes = _film(GLIMPSES_RED_ON_11, at=(session, move), slot="road.11.worker")
+    assert session.actions[-1] == move, kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+
+
+def test_a_glimpse_is_given_time_to_outweigh_the_hidden_places_beside_it():
+    """Decision 79: blue's worker glimpsed on road.9, with road.10 and road.11 hidden behind their houses too and read
+    empty; after three frames road.9 led them by 2.4 nats only, and the camera asked. Now it waits and commits."""
+    at = live_bots_at(PLAYERS, 112, 79)
+    assert str(at[1]) == "place[1](place='road.9')"
+    blue = tuple({"": p, "worker:blue": 1 - p} for p in (0.6, 0.75, 0.55))
+    session, move, outcomes = _film(blue, arm="blue", at=at, also=("road.10.worker", "road.11.worker"))
     assert session.actions[-1] == move, kinds(outcomes)
     assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
