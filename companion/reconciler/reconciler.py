@@ -335,8 +335,7 @@ class Reconciler:
                 continue
             readings = [frame.slots[slot] for frame in self._frames
                         if frame.slots.get(slot) and slot not in frame.occluded_slots]
-            mean = {label: sum(r.get(label, 0.0) for r in readings) / len(readings)
-                    for label in {label for r in readings for label in r}}
+            mean = _mean_reading(readings)
             if mean.get("", 0.0) < self.policy.unsure_empty:
                 places[slot] = mean
         return places
@@ -552,8 +551,7 @@ class Reconciler:
         for slot in self._disagreement(self._tree.root).slots:
             readings = [frame.slots[slot] for frame in self._frames
                         if slot in frame.slots and slot not in frame.occluded_slots]
-            labels = {label for reading in readings for label in reading}
-            mean = {label: sum(r.get(label, 0.0) for r in readings) / len(readings) for label in labels}
+            mean = _mean_reading(readings)
             otherwise = sum(not looks_like(max(r, key=r.__getitem__), base.label(slot)) for r in readings if r)
             if mean and (max(mean.values()) < self.policy.confident or otherwise >= self.policy.alert_frames):
                 lasting[slot] = (base.label(slot), mean)
@@ -566,8 +564,7 @@ class Reconciler:
         before = {}
         for slot in set(self._answered).union(*(frame.behind for frame in self._frames)):
             readings = [frame.slots[slot] for frame in self._frames if frame.slots.get(slot)]
-            labels = {label for reading in readings for label in reading}
-            before[slot] = {label: sum(r.get(label, 0.0) for r in readings) / len(readings) for label in labels}
+            before[slot] = _mean_reading(readings)
         self._before_hand = before
 
     def _misread_hidden(self, observation: Observation) -> Observation:
@@ -909,6 +906,12 @@ class Reconciler:
 
 
 MISREAD_APART = 0.35     # how far (total variation) a reading may be from a lasting misread and still be it
+
+
+def _mean_reading(readings: list[dict[str, float]]) -> dict[str, float]:
+    """A slot's readings over several frames, averaged label by label (empty when there are none)."""
+    labels = {label for reading in readings for label in reading}
+    return {label: sum(r.get(label, 0.0) for r in readings) / len(readings) for label in labels}
 
 
 def _apart(reading: dict[str, float], other: dict[str, float]) -> float:
