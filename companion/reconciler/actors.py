@@ -168,17 +168,17 @@ def colour_by_arm(observation: Observation, colour: str | None, committed: Visib
 
 
 def glimpsed_behind(observation: Observation, seats: frozenset[str] | None, committed: VisibleView,
-                    before: dict[str, dict[str, float]], *, least: float = GLIMPSE, was_below: float = GLIMPSE_BEFORE,
-                    reading: float = GLIMPSED) -> Observation:
+                    before: dict[str, dict[str, float]]) -> Observation:
     """``observation`` with the slots hidden behind a piece in front (``Observation.behind``) read where they glimpse a
-    piece that one of the ``seats`` whose arms came put down: a worker or house of that colour read there at ``least``
-    or more, on a slot ``committed`` has empty and that read it below ``was_below`` before the hand (``before``: the
-    mean readings of the still frames then). Such a slot reads ``reading`` of that piece, the rest empty.
+    piece that one of the ``seats`` whose arms came put down: a worker or house of that colour read there at
+    ``GLIMPSE`` or more, on a slot ``committed`` has empty and that read it below ``GLIMPSE_BEFORE`` before the hand
+    (``before``: the mean readings of the still frames then). Such a slot reads ``GLIMPSED`` of that piece, the rest
+    empty.
 
     Held-out look, 2 players, seed 112: a worker put on a road square behind the owner's house on it is hidden by
     vision, yet read as the reacher's worker at 0.12–0.51 in every still frame, where it read empty (1.0) before the
     hand. With nothing read, the camera asked what was done (a sixth of the placements of that game).
-    ``reading`` stays below the reconciler's confident reading, so a glimpse can make a legal story likelier but
+    ``GLIMPSED`` stays below the reconciler's confident reading, so a glimpse can make a legal story likelier but
     never contradict the rules: the story then needs several frames (0.8 nats each at 0.69) to be committed.
 
     >>> seen = Observation(registered=True, stable=True, slots={"road.9.worker": {"": 0.78, "worker:red": 0.22}},
@@ -198,9 +198,9 @@ def glimpsed_behind(observation: Observation, seats: frozenset[str] | None, comm
         if committed.label(slot):
             continue
         for label, probability in observation.slots.get(slot, {}).items():
-            if (probability >= least and _one_coloured(label) and pieces_for(label)[0].colour in seats
-                    and before[slot].get(label, 0.0) < was_below):
-                slots[slot] = {label: reading, "": 1.0 - reading}
+            if (probability >= GLIMPSE and _one_coloured(label) and pieces_for(label)[0].colour in seats
+                    and before[slot].get(label, 0.0) < GLIMPSE_BEFORE):
+                slots[slot] = {label: GLIMPSED, "": 1.0 - GLIMPSED}
                 shown.add(slot)
                 break
     if not shown:

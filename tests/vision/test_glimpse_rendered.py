@@ -20,13 +20,13 @@ def test_a_worker_behind_a_house_is_reported_behind_and_glimpsed_where_the_empty
     built.put("road.9.tile", Piece("tile", None, "mason"))
     built.put("road.9.owner", Piece("house", "blue"))
     frame = simulated.render(built, frame_seed=7)[0]
-    empty = pipeline.observe(frame, still=True)
+    first = pipeline.observe(frame, still=True)
     pipeline.confirm(frame, built)
     placed = TableView.from_json(built.to_json())
     placed.put("road.9.worker", Piece("worker", "red"))
     seen = [pipeline.observe(simulated.render(view, frame_seed=s)[0], still=True)
             for view, s in ((built, 8), (placed, 9), (placed, 10), (placed, 11), (placed, 12))]
-    assert empty.best("road.9.owner")[0] == "house:blue"
+    assert first.best("road.9.owner")[0] == "house:blue"
     before, after = seen[0], seen[1:]
     assert before.slots["road.9.worker"].get("worker:red", 0.0) < GLIMPSE_BEFORE, before.slots["road.9.worker"]
     glimpsed = 0
