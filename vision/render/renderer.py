@@ -44,6 +44,7 @@ class _StateRender:
     clean: np.ndarray
     placed: list[Placed]
     pieces_truth: list[dict[str, Any]]
+    pieces_in_image: list[tuple[str, dict[str, Any]]] | None = None   # filled by the first frame's truth
 
 
 class SimulatedTable:
@@ -75,6 +76,8 @@ class SimulatedTable:
         self._state_key: str | None = None
         self._state: _StateRender | None = None
         self._samples = self._slot_samples()
+        self._outlines: dict[str, dict[str, Any]] | None = None
+        self._markers: list[tuple[int, np.ndarray, bool]] | None = None
 
     # -- per table view ------------------------------------------------------------------------------
     def _tint_for(self, key: str) -> np.ndarray:
@@ -188,57 +191,38 @@ class SimulatedTable:
 
     def _truth(self, view: TableView, state: _StateRender, hand_mask: np.ndarray, hands: Sequence[Hand],
                compact: bool) -> dict[str, Any]:
-        cam = self.camera
+        """The frame's ground truth: the camera's geometry is fixed per table and the pieces' per view,
+        so only what the hands cover is worked out per frame."""
         w, h = self.size
-        covered = {}
-        any_hand = bool(hands) and hand_mask.any()
-        for name, pts in self._samples.items():
-            if not any_hand:
-                covered[name] = False
-                continue
-            xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
-            yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
-            inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
-            covered[name] = bool(np.mean((hand_mask[yi, xi] > 0) & inside) >= OCCLUSION_FRACTION)
+        any_hand = bool(hands) and bool(hand_mask.any())
+        covered = self._covered(hand_mask) if any_hand else dict.fromkeys(self._samples, False)
         by_slot: dict[str, list[dict[str, Any]]] = {}
         supplies: dict[str, list[dict[str, Any]]] = {}
-        for piece in state.pieces_truth:
-            entry = dict(piece)
-            for key in ("image", "ground"):
-                entry[key] = [round(v, 2) for v in cam.distort_pixels(np.array(entry[key]))[0]]
-            box = cam.distort_pixels(np.array(entry["bbox"]).reshape(2, 2))
-            entry["bbox"] = [round(v, 2) for v in box.ravel()]
-            bx, by = entry["ground"]
-            entry["occluded"] = bool(any_hand and 0 <= bx < w and 0 <= by < h and hand_mask[int(by), int(bx)] > 0)
-            entry["in_frame"] = bool(0 <= bx < w and 0 <= by < h)
-            slot = entry.pop("slot")
+        for slot, piece in self._pieces_in_image(state):
+            bx, by = piece["ground"]
+            in_frame = 0 <= bx < w and 0 <= by < h
+            entry = {**piece, "occluded": bool(any_hand and in_frame and hand_mask[int(by), int(bx)] > 0),
+                     "in_frame": bool(in_frame)}
             (supplies if slot.startswith("supply.") else by_slot).setdefault(slot, []).append(entry)
         slots: dict[str, Any] = {}
-        for name in self.layout.slot_names():
+        for name, outline in self._slot_outlines().items():
             pieces = by_slot.get(name, [])
             if compact and not pieces and not covered[name]:
                 continue
             if not pieces and name.startswith("score.") and not covered[name]:
                 continue
-            region = self.layout.region(name)
-            centre = cam.distort_pixels(cam.project(np.array([[*region.center, 0.0]])))[0]
-            entry = {"pieces": pieces, "occluded": covered[name], "center": [round(v, 2) for v in centre]}
+            entry = {"pieces": pieces, "occluded": covered[name], "center": outline["center"]}
             if not compact:
-                poly = region.polygon(segments=16)
-                uv = cam.distort_pixels(cam.project(np.column_stack([poly, np.zeros(len(poly))])))
-                entry["polygon"] = np.round(uv, 1).tolist()
+                entry["polygon"] = outline["polygon"]
             slots[name] = entry
         markers = []
-        for marker in self.layout.markers:
-            corners = cam.distort_pixels(cam.project(np.column_stack([marker.corners(), np.zeros(4)])))
+        for marker_id, corners, inside in self._marker_corners():
             xi = np.clip(np.round(corners[:, 0]).astype(int), 0, w - 1)
             yi = np.clip(np.round(corners[:, 1]).astype(int), 0, h - 1)
-            inside = bool(np.all((corners[:, 0] >= 0) & (corners[:, 0] < w) & (corners[:, 1] >= 0) & (corners[:, 1] < h)))
             centre = corners.mean(axis=0).round().astype(int)
             hidden = any_hand and (bool(np.any(hand_mask[yi, xi] > 0))
                                    or bool(hand_mask[np.clip(centre[1], 0, h - 1), np.clip(centre[0], 0, w - 1)] > 0))
-            markers.append({"id": marker.id, "corners": np.round(corners, 3).tolist(),
-                            "visible": inside and not hidden})
+            markers.append({"id": marker_id, "corners": np.round(corners, 3).tolist(), "visible": inside and not hidden})
         supply_truth = {}
         for seat, colour in enumerate(view.players):
             if colour in view.supplies:
@@ -252,12 +236,65 @@ class SimulatedTable:
             "markers": markers,
             "hands": [{"target": list(hand.target), "reach": hand.reach} for hand in hands],
             "hand_pixels": int(np.count_nonzero(hand_mask)),
-            "homography_mm_to_image": np.round(cam.homography(), 9).tolist(),
-            "distorted": cam.distorted,
-            "camera": cam.to_json(),
+            "homography_mm_to_image": np.round(self.camera.homography(), 9).tolist(),
+            "distorted": self.camera.distorted,
+            "camera": self.camera.to_json(),
             "style": self.style.to_json(),
             "layout": self.layout.name,
         }
+
+    def _covered(self, hand_mask: np.ndarray) -> dict[str, bool]:
+        """Whether each slot is hidden: at least OCCLUSION_FRACTION of its sample points under a hand."""
+        w, h = self.size
+        pts = np.vstack(list(self._samples.values()))
+        xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+        inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+        under = (hand_mask[yi, xi] > 0) & inside
+        counts = [len(p) for p in self._samples.values()]
+        starts = np.cumsum([0, *counts[:-1]])
+        share = np.add.reduceat(under.astype(np.int64), starts) / np.array(counts)
+        return {name: bool(f >= OCCLUSION_FRACTION) for name, f in zip(self._samples, share)}
+
+    def _pieces_in_image(self, state: _StateRender) -> list[tuple[str, dict[str, Any]]]:
+        """Each piece's truth with its points moved where the lens puts them (once per table view)."""
+        if state.pieces_in_image is None:
+            cam = self.camera
+            out = []
+            for piece in state.pieces_truth:
+                entry = dict(piece)
+                for key in ("image", "ground"):
+                    entry[key] = [round(v, 2) for v in cam.distort_pixels(np.array(entry[key]))[0]]
+                box = cam.distort_pixels(np.array(entry["bbox"]).reshape(2, 2))
+                entry["bbox"] = [round(v, 2) for v in box.ravel()]
+                out.append((entry.pop("slot"), entry))
+            state.pieces_in_image = out
+        return state.pieces_in_image
+
+    def _slot_outlines(self) -> dict[str, dict[str, Any]]:
+        """Each slot's centre and outline in the image (the camera does not move: worked out once)."""
+        if self._outlines is None:
+            cam = self.camera
+            self._outlines = {}
+            for name in self.layout.slot_names():
+                region = self.layout.region(name)
+                centre = cam.distort_pixels(cam.project(np.array([[*region.center, 0.0]])))[0]
+                poly = region.polygon(segments=16)
+                uv = cam.distort_pixels(cam.project(np.column_stack([poly, np.zeros(len(poly))])))
+                self._outlines[name] = {"center": [round(v, 2) for v in centre], "polygon": np.round(uv, 1).tolist()}
+        return self._outlines
+
+    def _marker_corners(self) -> list[tuple[int, np.ndarray, bool]]:
+        """Each marker's id, corners in the image and whether all four are in the frame (worked out once)."""
+        if self._markers is None:
+            cam = self.camera
+            w, h = self.size
+            self._markers = []
+            for marker in self.layout.markers:
+                corners = cam.distort_pixels(cam.project(np.column_stack([marker.corners(), np.zeros(4)])))
+                inside = bool(np.all((corners[:, 0] >= 0) & (corners[:, 0] < w) & (corners[:, 1] >= 0) & (corners[:, 1] < h)))
+                self._markers.append((marker.id, corners, inside))
+        return self._markers
 
 
 def render_view(view: TableView, layout: Layout, domain: str = "train", seed: int = 0,
