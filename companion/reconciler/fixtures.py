@@ -208,11 +208,20 @@ def _discs_seen_nowhere(observation: Observation, readable: list[str], template:
     seed 25) and green's on turn_order.2 (3 players, seed 71) read as nothing (p 0.71-0.89), straight from the slot
     model on the held-out art's warm track: "The table shows nothing on turn_order.2, which no legal move explains".
 
+    The turn order may change with the move being read, so the disc seen nowhere may now stand on any slot of the
+    track read as nothing: those are hidden too. Held-out look, 4 players, seed 143, decision 32: the new order put
+    red's disc first; turn_order.1 read nothing (p 0.78-0.88, red 0.12-0.22): "The table shows nothing on
+    turn_order.1, which no legal move explains".
+
     >>> seen = Observation(registered=True, stable=True, slots={"turn_order.1": {"disc:blue": 0.7, "": 0.3},
     ...     "turn_order.2": {"": 0.81, "disc:green": 0.19}, "turn_order.3": {"disc:red": 0.84, "": 0.16}})
     >>> table = VisibleView({"turn_order.1": "disc:blue", "turn_order.2": "disc:green", "turn_order.3": "disc:red"}, {})
     >>> sorted(_discs_seen_nowhere(seen, list(seen.slots), "turn_order.{n}", table))
     ['turn_order.2']
+    >>> reordered = Observation(registered=True, stable=True, slots={"turn_order.1": {"": 0.85, "disc:red": 0.15},
+    ...     "turn_order.2": {"disc:blue": 0.99}, "turn_order.3": {"disc:green": 0.9, "": 0.1}})
+    >>> sorted(_discs_seen_nowhere(reordered, list(reordered.slots), "turn_order.{n}", table))
+    ['turn_order.1', 'turn_order.3']
     """
     track = [slot for slot in readable if slot_number(template, slot) is not None]
     hidden = set()
@@ -223,6 +232,8 @@ def _discs_seen_nowhere(observation: Observation, readable: list[str], template:
             if piece.kind == "disc" and not any(_showing(observation.slots[other], "disc", piece.colour) >= SEEN
                                                 for other in track):
                 hidden.add(slot)
+    if hidden:
+        hidden.update(slot for slot in track if not observation.best(slot)[0])
     return hidden & set(track)
 
 

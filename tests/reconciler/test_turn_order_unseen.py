@@ -36,3 +36,24 @@ def test_a_turn_order_disc_read_on_another_space_still_counts():
     outcomes = arm_then_rest(reconciler, cam, reconciler.session.state.apply(move).table_view(),
                              PLAYERS[move.player], adjust=moved)
     assert reconciler.session.open_alerts() or "alert" in kinds(outcomes)
+
+
+def _blue_unseen(frame):
+    """Blue's turn-order disc read as nothing wherever it stands (p 0.85, blue 0.15)."""
+    track = {slot: {"": 0.85, "disc:blue": 0.15} for slot, reading in frame.slots.items()
+             if slot.startswith("turn_order.") and max(reading, key=reading.get) == "disc:blue"}
+    return replace(frame, slots={**frame.slots, **track})
+
+
+def test_a_disc_read_as_nothing_where_the_new_turn_order_puts_it_is_no_alert():
+    """Held-out 4 players, seed 143, decision 32: the turn's end put red's disc first; turn_order.1 read nothing
+    (p 0.78-0.88): "The table shows nothing on turn_order.1, which no legal move explains". Here, 3 players, seed 112,
+    decision 39: green's worker goes from the gate to square 2, the turn ends and blue's disc, unseen, moves to .1."""
+    reconciler, cam, move = watching(PLAYERS, 112, 39, adjust=_blue_unseen)
+    session = reconciler.session
+    after = session.state.apply(move).table_view()
+    assert after.slots["turn_order.1"][0].colour == "blue" != session.state.table_view().slots["turn_order.1"][0].colour
+    outcomes = arm_then_rest(reconciler, cam, after, PLAYERS[move.player], adjust=_blue_unseen)
+    assert "alert" not in kinds(outcomes) and not session.open_alerts(), \
+        [alert.message for alert in session.open_alerts()]
+    assert session.actions[39] == move and session.sources[39] == "camera"
