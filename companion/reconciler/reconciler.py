@@ -26,7 +26,7 @@ from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
-from .evidence import (CONFIDENT, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
+from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .fixtures import FIXTURES, second_sightings, seen_otherwise, unseen_fixtures
@@ -53,6 +53,7 @@ class Policy:
     unsure_piece: float = 0.1      # … when that piece has at least this mean reading
     window: int = 40               # stable frames kept as evidence while the table stays still
     confident: float = CONFIDENT   # a reading this sure can contradict the rules
+    confident_empty: float = CONFIDENT_EMPTY   # … and this sure when it reads nothing where the rules have a piece
     recent_states: int = 8         # how far back a stale slot may come from (forgotten steps)
     answer_frames: int = 6         # confident still frames a player's answer counts as, against the camera
     supply_keys: tuple[str, ...] = CUBE_TYPES
@@ -160,7 +161,7 @@ class Reconciler:
         frame = observation.frame_index
         outcomes: list[Outcome] = []
         fixtures = FIXTURES.get(self.session.game)
-        mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident),
+        mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident, self.policy.confident_empty),
                             second_sightings(observation, fixtures, best.view)
                             | seen_otherwise(observation, fixtures, best.view, self._tree.root.view))
         recent = self._recent_views()
@@ -866,7 +867,7 @@ class Reconciler:
                 except RuleError:
                     continue
                 view = VisibleView.of(state.table_view(), self.policy.supply_keys)
-                if not confident_mismatches(observation, view, self.policy.confident):
+                if not confident_mismatches(observation, view, self.policy.confident, self.policy.confident_empty):
                     player = self.session.players[answered.player].capitalize()
                     return Outcome("correction", observation.frame_index, tuple(redone), decision, answered.player,
                                    message=f"The table shows {player} chose {alternative}, not the answer "
