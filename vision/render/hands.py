@@ -1,7 +1,8 @@
 """Hands and arms reaching over the table: skin-coloured capsules (arm, palm, fingers) in 3D.
 
 A hand is a little skeleton in board millimetres: the shoulder far outside the table on the
-player's side, the palm over ``target`` a few centimetres above the board. It is projected with
+player's side and the arm drawn on from there out of the picture (to the body), the palm over ``target``
+a few centimetres above the board. It is projected with
 the scene's camera (so it is bigger nearer the lens) and casts a soft shadow. ``reach`` in [0, 1]
 slides the whole arm from out of the frame (0) to the target (1) for animations.
 """
@@ -16,6 +17,10 @@ import numpy as np
 
 from .camera import Camera
 from .pieces import shadow_points
+
+BODY_MM = 1500.0       # the arm drawn on from the shoulder towards the player, beyond any picture's edge
+BODY_RISE_MM = 300.0   # … rising as it goes (the player sits above the table)
+NEAR_MM = 40.0         # capsules are clipped this close to the camera
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,12 @@ class Hand:
             return np.array([xy[0], xy[1], -h])
 
         h = self.height
-        segs = [(p3(shoulder, h + 260), p3(elbow, h + 120), 48.0, 38.0),
+        # the arm goes on to the player's body, out of the picture: a camera that sees the table's edge never
+        # sees an arm end in mid-air (held-out 3 players, seed 133: a floating forearm whose shadow alone crossed
+        # the picture's edge, on the far side, named the wrong seat)
+        body = shoulder + toward * BODY_MM
+        segs = [(p3(body, h + 260 + BODY_RISE_MM), p3(shoulder, h + 260), 60.0, 48.0),
+                (p3(shoulder, h + 260), p3(elbow, h + 120), 48.0, 38.0),
                 (p3(elbow, h + 120), p3(wrist, h + 15), 38.0, 26.0),
                 (p3(wrist, h + 15), p3(palm, h), 28.0, 34.0)]
         for k, offset in enumerate((-16.0, -5.0, 6.0, 16.0)):
@@ -59,10 +69,12 @@ class Hand:
 
 def _capsule(img: np.ndarray, camera: Camera, p: np.ndarray, q: np.ndarray, rp: float, rq: float,
              colour: tuple | float) -> None:
+    clipped = _in_front(camera, p, q, rp, rq)
+    if clipped is None:
+        return
+    p, q, rp, rq = clipped
     pts = camera.project(np.array([p, q]))
     depth = camera.depth(np.array([p, q]))
-    if np.any(depth <= 1):
-        return
     f = camera.K[0, 0]
     r_img = np.array([rp, rq]) * f / depth
     d = pts[1] - pts[0]
@@ -71,6 +83,20 @@ def _capsule(img: np.ndarray, camera: Camera, p: np.ndarray, q: np.ndarray, rp: 
     cv2.fillConvexPoly(img, np.round(quad * 16).astype(np.int32), colour, cv2.LINE_AA, shift=4)
     for c, r in zip(pts, r_img):
         cv2.circle(img, tuple(np.round(c * 16).astype(int)), int(round(r * 16)), colour, -1, cv2.LINE_AA, shift=4)
+
+
+def _in_front(camera: Camera, p: np.ndarray, q: np.ndarray, rp: float,
+              rq: float) -> tuple[np.ndarray, np.ndarray, float, float] | None:
+    """The part of the capsule ``p``–``q`` at least ``NEAR_MM`` in front of the camera (an arm reaching in from
+    under a low camera passes beside it), or None when none is."""
+    dp, dq = camera.depth(np.array([p, q]))
+    if dp < NEAR_MM and dq < NEAR_MM:
+        return None
+    if dp < NEAR_MM or dq < NEAR_MM:
+        t = (NEAR_MM - dp) / (dq - dp)           # where the depth along the segment reaches NEAR_MM
+        cut, r_cut = p + (q - p) * t, rp + (rq - rp) * t
+        return (cut, q, r_cut, rq) if dp < NEAR_MM else (p, cut, rp, r_cut)
+    return p, q, rp, rq
 
 
 def draw_hand(image: np.ndarray, mask: np.ndarray, camera: Camera, hand: Hand) -> None:
