@@ -81,6 +81,7 @@ BESIDE_KINDS = ("provost", "bailiff")   # wide or tall neutral pieces standing n
 BESIDE_TAKERS = ("worker",)   # the windows they reach into: a road square's worker circle (19 mm from either spot)
 LAMP_REACH_MM = 20.0          # how far from its spot's centre such a piece's body and shadow (lamp at ~30°) reach
 BESIDE_READ = 0.5             # a piece read this likely beside an unlearned provost or bailiff: the slot is hidden
+HOUSE_KINDS = ("house",)      # an owner's house 14 mm from its square's worker circle shows in the circle's window
 
 
 def shadows(centres: Sequence[tuple[float, float]], radii: Sequence[float], accepts: Sequence[Sequence[str]],
@@ -187,19 +188,20 @@ def leaning_over(pieces: Callable[[str], Sequence[Piece]], shadowed_by: Mapping[
     return {slot: tuple(dict.fromkeys(neighbours)) for slot, neighbours in over.items()}
 
 
-def beside(centres: Sequence[tuple[float, float]], accepts: Sequence[Sequence[str]]) -> dict[int, tuple[int, ...]]:
-    """For each slot index that takes a worker, the provost and bailiff spots within ``LAMP_REACH_MM`` of it:
-    whatever the camera, what stands there shows in its window (the provost is 19 mm wide, and a lamp at 28°
-    casts the 20 mm bailiff's shadow 38 mm long).
+def beside(centres: Sequence[tuple[float, float]], accepts: Sequence[Sequence[str]],
+           kinds: Collection[str] = BESIDE_KINDS) -> dict[int, tuple[int, ...]]:
+    """For each slot index that takes a worker, the spots for ``kinds`` (the provost and bailiff) within
+    ``LAMP_REACH_MM`` of it: whatever the camera, what stands there shows in its window (the provost is 19 mm
+    wide, and a lamp at 28° casts the 20 mm bailiff's shadow 38 mm long; an owner's house stands 14 mm away).
 
     >>> beside([(0.0, 0.0), (11.6, 15.1), (30.0, 30.0)], [("worker",), ("provost",), ("bailiff",)])
     {0: (1,)}
     """
     centre = np.asarray(centres, float)
-    spots = [a for a, kinds in enumerate(accepts) if any(kind in BESIDE_KINDS for kind in kinds)]
+    spots = [a for a, takes in enumerate(accepts) if any(kind in kinds for kind in takes)]
     near: dict[int, tuple[int, ...]] = {}
-    for b, kinds in enumerate(accepts):
-        if any(kind in BESIDE_TAKERS for kind in kinds):
+    for b, takes in enumerate(accepts):
+        if any(kind in BESIDE_TAKERS for kind in takes):
             close = tuple(a for a in spots if a != b and np.hypot(*(centre[a] - centre[b])) <= LAMP_REACH_MM)
             if close:
                 near[b] = close
@@ -228,6 +230,37 @@ def unlearned_beside(slots: Mapping[str, Mapping[str, float]], beside_of: Mappin
         if any(sum(p for _, p in _standing(slots.get(spot, {}), BESIDE_KINDS)) >= HIDING_PIECE
                and spot not in held(slot) for spot in spots):
             hidden.add(slot)
+    return frozenset(hidden)
+
+
+def unlearned_houses(slots: Mapping[str, Mapping[str, float]], houses_of: Mapping[str, Sequence[str]],
+                     held: Callable[[str], Collection[str]], house_colour: Callable[[str], str | None]) -> frozenset[str]:
+    """Worker circles read more likely than not as a worker of the colour of a confirmed house beside them
+    (``houses_of``: :func:`beside` for houses; ``house_colour(spot)``: the colour of the house the rules have there)
+    that their reference doesn't hold (``held``): the house showing in the window, not a worker. Reported hidden, the
+    reading kept, until the rules confirm the square with the house and no worker, when the reference learns it.
+
+    Held-out 3 players, seed 137: blue put a worker on red's new building at once; when it went home, the circle,
+    whose reference predates the house, read a red worker (p 0.78–0.91), and the camera alerted "Red can't place a
+    worker now". Only the house's colour is hidden: another colour's worker there reads as itself.
+
+    >>> reading = {"r.worker": {"worker:red": 0.9, "": 0.1}, "r.owner": {"house:red": 0.55, "": 0.45}}
+    >>> red_house = {"r.owner": "red"}.get
+    >>> sorted(unlearned_houses(reading, {"r.worker": ("r.owner",)}, lambda slot: (), red_house))
+    ['r.worker']
+    >>> sorted(unlearned_houses(reading, {"r.worker": ("r.owner",)}, lambda slot: ("r.owner",), red_house))
+    []
+    >>> sorted(unlearned_houses(reading, {"r.worker": ("r.owner",)}, lambda slot: (), {"r.owner": "blue"}.get))
+    []
+    """
+    hidden = set()
+    for slot, spots in houses_of.items():
+        labels = slots.get(slot, {})
+        for spot in spots:
+            colour = house_colour(spot)
+            if colour and spot not in held(slot) and sum(
+                    p for piece, p in _standing(labels, ("worker",)) if piece.colour == colour) >= BESIDE_READ:
+                hidden.add(slot)
     return frozenset(hidden)
 
 

@@ -34,8 +34,8 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import (beside, colours_in_front, doubt_behind_hidden, doubt_leaning, hidden_behind, leaning_in,
-                      leaning_over, own_pixels, shadows, stack_shadows, unlearned_beside)
+from .leaning import (HOUSE_KINDS, beside, colours_in_front, doubt_behind_hidden, doubt_leaning, hidden_behind,
+                      leaning_in, leaning_over, own_pixels, shadows, stack_shadows, unlearned_beside, unlearned_houses)
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -166,6 +166,11 @@ class VisionPipeline:
         # slot → the provost and bailiff spots whose pieces show in its window whatever the camera (vision.leaning.beside)
         self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
                         beside([self.windows[name].center for name in self.slot_names], self.accepts).items()}
+        # … and the house spots whose house shows in it (vision.leaning.unlearned_houses); their confirmed houses' colours
+        self._houses_beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
+                               beside([self.windows[name].center for name in self.slot_names], self.accepts,
+                                      HOUSE_KINDS).items()}
+        self._houses: dict[str, str] = {}
         # slot → the neighbours whose confirmed pieces stood in its picture when its reference was last taken (empty
         # until the first confirm), and the slots the last confirm held back. Before the first confirmed state, and on
         # the held-back slots (the game's first still frame may already show a move there), a window beside the provost
@@ -234,7 +239,10 @@ class VisionPipeline:
         crops = crop_slots(frame, self._crop_pose or pose, self.windows)
         self._shadows(pose, frame.shape)
         self._held_back = frozenset(doubted)
-        near = {slot: self._shadow.get(slot, ()) + self._beside.get(slot, ()) for slot in {*self._shadow, *self._beside}}
+        near = {slot: self._shadow.get(slot, ()) + self._beside.get(slot, ()) + self._houses_beside.get(slot, ())
+                for slot in {*self._shadow, *self._beside, *self._houses_beside}}
+        self._houses = {spot: piece.colour for spots in self._houses_beside.values() for spot in spots
+                        for piece in view.pieces(spot) if piece.kind == "house" and piece.colour}
         over = leaning_over(view.pieces, near, self._stack_shadow)
         retiled = {k for i, on_it in self.covering.items()
                    if _tile_name(view, self.slot_names[i]) != self.placed_tiles.get(self.slot_names[i]) for k in on_it}
@@ -246,9 +254,12 @@ class VisionPipeline:
             if not pieces:
                 self.reference.crops[i] = crops[i]
                 self._in_reference[name] = over.get(name, ())
-                # A neighbour's piece standing in the crop is part of this reference only while it stays as it is.
-                if name in over and i not in retiled:
-                    self.reference.leaning[i] = {k: crops[k] for k in map(self.slot_names.index, over[name])}
+                # A neighbour's piece standing in the crop is part of this reference only while it stays as it is;
+                # an owner's house stays for good: it is part of the board there, bare or not (its crop changes
+                # more with the sensor's noise than the leaning test allows, so it is not watched).
+                passing = [slot for slot in over.get(name, ()) if slot not in self._houses]
+                if passing and i not in retiled:
+                    self.reference.leaning[i] = {k: crops[k] for k in map(self.slot_names.index, passing)}
                 else:
                     self.reference.bare[i] = crops[i]
                     self.reference.leaning.pop(i, None)
@@ -334,7 +345,9 @@ class VisionPipeline:
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
-        unlearned = unlearned_beside(slots, self._beside, lambda slot: self._in_reference.get(slot, ())) \
+        held = lambda slot: self._in_reference.get(slot, ())      # noqa: E731
+        unlearned = (unlearned_beside(slots, self._beside, held) | unlearned_houses(slots, self._houses_beside, held,
+                                                                                     self._houses.get)) \
             - self._held_back if self._in_reference else frozenset()
         # a piece read in a hidden window hides nothing behind it
         behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
