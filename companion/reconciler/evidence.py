@@ -139,6 +139,11 @@ def slot_loglik(observation: Observation, slot: str, label: str) -> float:
     probabilities = observation.slots.get(slot)
     if not probabilities or slot in observation.occluded_slots:
         return 0.0
+    return reading_loglik(probabilities, label)
+
+
+def reading_loglik(probabilities: Mapping[str, float], label: str) -> float:
+    """log P(reading | the slot holds ``label``) for one reading of a slot (label → probability)."""
     readings = seen_from_above(label)
     probability = sum(probabilities.get(reading, 0.0) for reading in readings) if len(readings) > 1 \
         else probabilities.get(label, 0.0)

@@ -27,7 +27,7 @@ from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
-                       split_loglik)
+                       reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
 from .fixtures import FIXTURES, second_sightings, seen_otherwise, unseen_fixtures
 from .outcomes import Outcome
@@ -51,6 +51,7 @@ class Policy:
     hidden_extra: int = 1          # extra visible moves a rival story may have and still make the camera ask
     unsure_empty: float = 0.9      # a place read empty less surely than this (mean) may hold the piece a rival puts there
     unsure_piece: float = 0.1      # … when that piece has at least this mean reading
+    seen_change: float = 1.0       # summed log-odds by which the frames must favour a story's own change of a slot
     window: int = 40               # stable frames kept as evidence while the table stays still
     confident: float = CONFIDENT   # a reading this sure can contradict the rules
     confident_empty: float = CONFIDENT_EMPTY   # … and this sure when it reads nothing where the rules have a piece
@@ -130,6 +131,7 @@ class Reconciler:
         # slot hidden behind a piece in front, or changed by an answer → its mean reading in the still frames before
         # the last hand, while the game was caught up with the table (since the last decision)
         self._before_hand: dict[str, dict[str, float]] = {}
+        self._read_before: dict[str, dict[str, float]] = {}   # every slot's mean reading then (_seen_changed)
         self._glimpsed: frozenset[str] = frozenset()    # hidden slots the last frame glimpsed a piece on
 
     # ---- the one entry point -------------------------------------------------------------------------------
@@ -276,7 +278,8 @@ class Reconciler:
         plausible = [node for _, node in scored
                      if node.key == best.key or (node.visible_steps <= most_steps
                                                  and self._evidence(node.key) >= evidence - self.policy.margin)]
-        rivals = self._unseen_rivals(best, scored) + self._unsure_empty_rivals(best, scored)
+        rivals = (self._unseen_rivals(best, scored) + self._unsure_empty_rivals(best, scored)
+                  + self._unsupported_rivals(best, scored))
         return plausible + [node for node in dict.fromkeys(rivals) if node not in plausible]
 
     def _unseen_rivals(self, best: Node, scored: list[tuple[float, Node]]) -> list[Node]:
@@ -300,6 +303,39 @@ class Reconciler:
                             for slot in differ)):
                 rivals.append(node)
         return rivals
+
+    def _unsupported_rivals(self, best: Node, scored: list[tuple[float, Node]]) -> list[Node]:
+        """The stories of as many visible moves as ``best`` when no slot that ``best`` changes and they don't reads more
+        like ``best``'s new look than like the old one (by ``seen_change`` nats over the frames): ``best`` then leads
+        only because the rivals' changes were missed, not because any of its own was seen.
+
+        Held-out look, 5 players, seed 174, decision 140: green took the prestige favour. The deniers row's changes
+        were out of sight (a start stack that reads the same a disc short, and a space the camera had misread for a
+        hundred decisions), and in one frame the prestige stack read green on top while prestige.1 read nothing; "the
+        deniers row" led by 3.0 nats and was committed. Now the favour is asked.
+        """
+        if best.diff.supplies:
+            return []
+        base = self._tree.root.view
+        rivals = []
+        for _, node in scored:
+            if node is best or node.visible_steps != best.visible_steps or node.diff.supplies:
+                continue
+            own = {slot for slot in best.view.changed_slots(node.view) if best.view.label(slot) != base.label(slot)}
+            if own and not any(self._seen_changed(slot, base.label(slot), best.view.label(slot)) for slot in own):
+                rivals.append(node)
+        return rivals
+
+    def _seen_changed(self, slot: str, old: str, new: str) -> bool:
+        """True when the still frames read ``slot`` more like holding ``new`` than ``old`` (``seen_change`` nats), beyond
+        what the frames before the hand did: a slot read the same way before and after shows no change (deniers.1
+        above read green among red and yellow before green's hand as after it)."""
+        frames = [frame for frame in self._frames if frame.slots.get(slot) and slot not in frame.occluded_slots]
+        lead = sum(slot_loglik(frame, slot, new) - slot_loglik(frame, slot, old) for frame in frames)
+        before = self._read_before.get(slot)
+        if before:
+            lead -= len(frames) * (reading_loglik(before, new) - reading_loglik(before, old))
+        return lead >= self.policy.seen_change
 
     def _unsure_empty_rivals(self, best: Node, scored: list[tuple[float, Node]]) -> list[Node]:
         """The stories that lose to ``best`` only because they put a piece on an empty place that the camera reads empty,
@@ -433,6 +469,7 @@ class Reconciler:
             self._note_unread_answers(history, min(self._root_count, count), count)
             self._answered = self._answered_changes(history, count)
             self._before_hand = {}
+            self._read_before = {}
             self._root_count = count
             self._hand_seen = False
             if not self._frames or not self._disagreement(self._tree.root):
@@ -567,6 +604,12 @@ class Reconciler:
             readings = [frame.slots[slot] for frame in self._frames if frame.slots.get(slot)]
             before[slot] = _mean_reading(readings)
         self._before_hand = before
+        readings: dict[str, list[dict[str, float]]] = {}
+        for frame in self._frames:
+            for slot, reading in frame.slots.items():
+                if reading and slot not in frame.occluded_slots:
+                    readings.setdefault(slot, []).append(reading)
+        self._read_before = {slot: _mean_reading(seen) for slot, seen in readings.items()}
 
     def _misread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots hidden that still read as they did while the table was caught up and the
