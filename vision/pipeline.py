@@ -165,17 +165,17 @@ class VisionPipeline:
         self._shadow_index: dict[int, tuple[int, ...]] = {}                 # the same by slot index
         self._stack_shadow: dict[str, tuple[tuple[str, int], ...]] = {}     # slot → (stack space, discs that reach it)
         self._shadow_key: tuple | None = None
+        centres = [self.windows[name].center for name in self.slot_names]
+        spots_beside = beside(centres, self.accepts)
         # slot → the provost and bailiff spots whose pieces show in its window whatever the camera (vision.leaning.beside)
-        self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
-                        beside([self.windows[name].center for name in self.slot_names], self.accepts).items()}
+        self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in spots_beside.items()}
         # … and the house spots whose house shows in it (vision.leaning.unlearned_houses); their confirmed houses' colours
         self._houses_beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
-                               beside([self.windows[name].center for name in self.slot_names], self.accepts,
-                                      HOUSE_KINDS).items()}
+                               beside(centres, self.accepts, HOUSE_KINDS).items()}
         self._houses: dict[str, str] = {}
         # provost or bailiff spot index → the worker windows it stands beside: a worker put there stands in front of it
         self._fronts: dict[int, tuple[int, ...]] = {}
-        for b, spots in beside([self.windows[name].center for name in self.slot_names], self.accepts).items():
+        for b, spots in spots_beside.items():
             for a in spots:
                 self._fronts[a] = self._fronts.get(a, ()) + (b,)
         # slot → the neighbours whose confirmed pieces stood in its picture when its reference was last taken (empty

@@ -317,12 +317,16 @@ class Reconciler:
         if best.diff.supplies:
             return []
         base = self._tree.root.view
+        changed = best.view.changed_slots(base)
+        unseen = {slot for slot in changed if not self._seen_changed(slot, base.label(slot), best.view.label(slot))}
+        if not unseen:          # the usual case: every change of the best story was seen
+            return []
         rivals = []
         for _, node in scored:
             if node is best or node.visible_steps != best.visible_steps or node.diff.supplies:
                 continue
-            own = {slot for slot in best.view.changed_slots(node.view) if best.view.label(slot) != base.label(slot)}
-            if own and not any(self._seen_changed(slot, base.label(slot), best.view.label(slot)) for slot in own):
+            own = best.view.changed_slots(node.view) & changed
+            if own and own <= unseen:
                 rivals.append(node)
         return rivals
 

@@ -48,7 +48,7 @@ def test_a_favour_the_camera_saw_nothing_of_is_not_committed_for_one_it_half_saw
     cam = camera(session.state)
     before = session.state.table_view()
     outcomes = []
-    for index in range(8):              # the still table: deniers.1 a lasting misread, deniers.0 read short
+    for index in range(8):              # the still table: deniers.0 read a disc short, deniers.1 with green in it
         outcomes += reconciler.observe(_read(cam, before, 10_000 + index, BEFORE))
     assert "commit" not in kinds(outcomes) and "alert" not in kinds(outcomes)
     after = session.state.apply(prestige).table_view()

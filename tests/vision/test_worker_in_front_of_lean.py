@@ -1,28 +1,16 @@
 """A worker put in front of a piece that leans into a neighbour's window leaves that neighbour's reference as it was."""
 
-import random
-
 import pytest
 
-from companion.games import new_game
-from companion.games.table_view import Piece, TableView
+from companion.games.table_view import Piece
 from companion.live import watching_pipeline
-from companion.live.simulated_table import bot_choice
+from tests.reconciler.table import live_bots_at
 
 pytest.importorskip("vision.render.renderer")
 
 from tests.vision.rendered import confirmed_start  # noqa: E402
 
 PLAYERS = ("red", "blue")
-
-
-def _views_of_the_game(seed: int, decisions: int) -> list[TableView]:
-    """The table after each of the first ``decisions`` decisions of the simulated table's bot game."""
-    state, rng, views = new_game("caylus", list(PLAYERS), seed=seed), random.Random(seed), []
-    for _ in range(decisions):
-        state = state.apply(bot_choice(state, rng))
-        views.append(state.table_view())
-    return views
 
 
 def test_the_bailiffs_top_is_not_read_as_the_provost_when_a_worker_stands_in_front():
@@ -32,14 +20,14 @@ def test_the_bailiffs_top_is_not_read_as_the_provost_when_a_worker_stands_in_fro
     crop, where the bailiff's top read as the provost (0.65-0.8 after the lean doubt; in the live game 0.74-0.91 in
     every still frame, and the camera alerted "Red can't move the provost now")."""
     simulated, pipeline, _start = confirmed_start("holdout", 159, PLAYERS, (960, 540), watching_pipeline)
-    views = _views_of_the_game(159, 41)
-    for number, view in enumerate(views[:40], start=1):   # the camera confirms each state it sees, as in the live game
-        if view.to_json() == views[number - 2].to_json() and number > 1:
-            continue
-        frame = simulated.render(view, frame_seed=number % 4)[0]
-        pipeline.observe(frame, still=True)
-        pipeline.confirm(frame, view)
-    before, after = views[39], views[40]
+    session, move = live_bots_at(PLAYERS, 159, 40)
+    views = [state.table_view() for state in session.history()]
+    for number in range(1, len(views)):       # the camera confirms each state it sees, as in the live game
+        if views[number].to_json() != views[number - 1].to_json():
+            frame = simulated.render(views[number], frame_seed=number % 4)[0]
+            pipeline.observe(frame, still=True)
+            pipeline.confirm(frame, views[number])
+    before, after = views[-1], session.state.apply(move).table_view()
     assert before.pieces("road.8.bailiff") and before.pieces("road.8.provost") and not before.pieces("road.8.worker")
     assert after.pieces("road.8.worker") == (Piece("worker", "blue"),) and not after.pieces("road.9.provost")
     for seed in range(4):
