@@ -58,6 +58,8 @@ class Observation:
       (:func:`vision.leaning.hidden_behind`); their reading is kept, a glimpse of what may stand there.
     * ``hand_from``: while a hand is over the board, the colour of the seat whose side it reached in from
       (:mod:`vision.hand_side`); None when no hand is there or its side is unsure.
+    * ``leaning_in``: slot → the slots whose standing piece, from where this camera stands, covers its centre
+      (:func:`vision.leaning.shadows`): what such a slot reads may be that piece's top.
     """
 
     frame_index: int = 0
@@ -71,6 +73,7 @@ class Observation:
     supply_confidence: dict[str, float] = field(default_factory=dict)
     hand_from: str | None = None
     elapsed_ms: float = 0.0
+    leaning_in: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def best(self, slot: str) -> tuple[str, float]:
         """The most probable label of a slot and its probability (``("", 0.0)`` if the slot wasn't read)."""
@@ -87,6 +90,7 @@ class Observation:
             "behind": sorted(self.behind),
             "supplies": self.supplies, "supply_confidence": self.supply_confidence,
             "hand_from": self.hand_from, "elapsed_ms": round(self.elapsed_ms, 2),
+            "leaning_in": {slot: list(over) for slot, over in self.leaning_in.items()},
         }
 
     @classmethod
@@ -101,4 +105,5 @@ class Observation:
             supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
             hand_from=data.get("hand_from"),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
+            leaning_in={slot: tuple(over) for slot, over in data.get("leaning_in", {}).items()},
         )

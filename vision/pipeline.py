@@ -371,7 +371,7 @@ class VisionPipeline:
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
             slots=slots, occluded_slots=occluded_slots, behind=behind, supplies=supplies, supply_confidence=confidence,
-            hand_from=hand_from, elapsed_ms=(time.perf_counter() - started) * 1000)
+            hand_from=hand_from, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by)
 
     def _covering_slots(self) -> dict[int, list[int]]:
         """For each slot that accepts tiles, the other slots whose centre lies on it (a worker's circle)."""

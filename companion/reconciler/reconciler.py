@@ -29,7 +29,7 @@ from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, split_forgotten
-from .fixtures import FIXTURES, second_sightings, seen_otherwise, unseen_fixtures
+from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, unseen_fixtures
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
 
@@ -404,9 +404,11 @@ class Reconciler:
     def _as_seen_by(self, observation: Observation, node: Node) -> Observation:
         """``observation`` as evidence for ``node``: the slots it changes that read as the camera sees its look there
         though the label differs (a disc moved on leaning back, a building replaced under a piece) hidden
-        (:func:`companion.reconciler.fixtures.seen_otherwise`)."""
-        leaning = seen_otherwise(observation, FIXTURES.get(self.session.game), node.view, self._tree.root.view,
-                                 node.diff.slots)
+        (:func:`companion.reconciler.fixtures.seen_otherwise`); a piece it puts down read only beyond itself counted
+        where it stands (:func:`companion.reconciler.fixtures.counted_in_front`)."""
+        fixtures = FIXTURES.get(self.session.game)
+        observation = counted_in_front(observation, fixtures, node.view, node.diff.slots)
+        leaning = seen_otherwise(observation, fixtures, node.view, self._tree.root.view, node.diff.slots)
         return replace(observation, occluded_slots=observation.occluded_slots | leaning) if leaning else observation
 
     def _evidence(self, key: tuple) -> float:

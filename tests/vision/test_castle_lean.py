@@ -26,3 +26,18 @@ def test_a_house_built_behind_another_is_unseen_not_read_on_the_next_place():
     label, p = seen.best("castle.towers.3")
     assert not (label == "house:red" and p >= CONFIDENT), seen.slots["castle.towers.3"]
     assert seen.best("castle.towers.1")[0] == "house:blue"
+
+
+@pytest.mark.parametrize("players, seed, front, beyond", [
+    (4, 173, "castle.walls.1", "castle.dungeon.3"),     # the camera beyond the board's right edge: tops lean left
+    (5, 175, "castle.towers.1", "castle.towers.2"),     # … beyond its left edge: tops lean right
+])
+def test_each_frame_says_which_castle_places_a_house_in_front_covers(players, seed, front, beyond):
+    """The reconciler takes a house read on a place a house in front covers, in any colour, as that house's top
+    (``companion.reconciler.fixtures.top_of_a_piece_in_front``): the observation carries, from this camera, what covers
+    what. Held-out tables of the live batches where it was so (4 players seed 173, 5 players seed 175)."""
+    colours = ("red", "blue", "green", "yellow", "black")[:players]
+    simulated, pipeline, start = confirmed_start("holdout", seed, colours, (960, 540), watching_pipeline)
+    seen = pipeline.observe(simulated.render(start, frame_seed=7)[0], still=True)
+    assert front in seen.leaning_in[beyond]
+    assert beyond not in seen.leaning_in.get(front, ())
