@@ -35,7 +35,8 @@ from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
 from .leaning import (HOUSE_KINDS, beside, colours_in_front, doubt_behind_hidden, doubt_leaning, hidden_behind,
-                      leaning_in, leaning_over, own_pixels, shadows, stack_shadows, unlearned_beside, unlearned_houses)
+                      leaning_in, leaning_over, own_pixels, shadows, stack_shadows, unlearned_beside, unlearned_houses,
+                      unlearned_tiles)
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -147,6 +148,8 @@ class VisionPipeline:
         self.cube_colours = cube_colour_model()
         self.tiles = TileLibrary()
         self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
+        # worker circles on a building whose reference predates it (a piece stood there when the rules confirmed it)
+        self._before_tile: set[str] = set()
         self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
         self._unchanged_kinds, self._unchanged_labels = self._unchanged_readings()
         # Where several discs may share a space, a colour counts only on the space itself, not on the next
@@ -253,12 +256,15 @@ class VisionPipeline:
         over = leaning_over(view.pieces, near, self._stack_shadow)
         retiled = {k for i, on_it in self.covering.items()
                    if _tile_name(view, self.slot_names[i]) != self.placed_tiles.get(self.slot_names[i]) for k in on_it}
+        self._before_tile |= {self.slot_names[k] for k in retiled if "worker" in self.accepts[k] and (
+            self.slot_names[k] in doubted or view.pieces(self.slot_names[k]))}
         learned: dict[str, list[np.ndarray]] = {}
         for i, name in enumerate(self.slot_names):
             if name in doubted:
                 continue
             pieces = view.pieces(name)
             if not pieces:
+                self._before_tile.discard(name)
                 self.reference.crops[i] = crops[i]
                 self._in_reference[name] = over.get(name, ())
                 # A neighbour's piece standing in the crop is part of this reference only while it stays as it is;
@@ -357,8 +363,8 @@ class VisionPipeline:
         slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
         held = lambda slot: self._in_reference.get(slot, ())      # noqa: E731
         unlearned = (unlearned_beside(slots, self._beside, held) | unlearned_houses(slots, self._houses_beside, held,
-                                                                                     self._houses.get)) \
-            - self._held_back if self._in_reference else frozenset()
+                                                                                     self._houses.get)
+                     | unlearned_tiles(slots, self._before_tile)) - self._held_back if self._in_reference else frozenset()
         # a piece read in a hidden window hides nothing behind it
         behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
                                if unlearned else slots, shadowed_by)
