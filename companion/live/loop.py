@@ -108,6 +108,7 @@ class TableLoop:
         self.hand_seen_in_status = False
         self._reconciler: Reconciler | None = None
         self._confirmed: int | None = None          # decisions count whose state vision last confirmed
+        self._hand_before_confirmed = False          # a hand came over the board before the game's first confirmation
         self._prompts: dict[int, Outcome] = {}      # decision number → the prompt as asked (with its message)
         self._status = LiveStatus(camera_name=self.camera.camera_name)
         self._vision_lock = threading.Lock()
@@ -147,7 +148,7 @@ class TableLoop:
         with self._vision_lock:
             self.pipeline.set_reference(empty_board, corners_px)
             self._reference = (empty_board, corners_px)
-            self._confirmed = None
+            self._confirmed, self._hand_before_confirmed = None, False
         self._publish(replace(self._status, camera="watching", message=""))
 
     def capture_reference(self, corners_fraction: Sequence[Sequence[float]] | None = None) -> np.ndarray:
@@ -249,16 +250,19 @@ class TableLoop:
             return []
         if self._reconciler is None or self._reconciler.session is not session:
             self._reconciler = Reconciler(session, policy=self.policy)
-            self._confirmed, self._prompts = None, {}
+            self._confirmed, self._prompts, self._hand_before_confirmed = None, {}, False
             if tuple(session.players) != tuple(self.pipeline.players) and self._reference is not None:
                 self._repipe(tuple(session.players))
                 return []
+        self._hand_before_confirmed |= self._confirmed is None and observation.occluded
         if self._confirmed is None and observation.stable:
             # the game's starting (or resumed) state is what the rules vouch for before any move; but the first
-            # still frames may already show a move: the squares read as a legal next move would leave them keep
-            # their setup look (or the move would be learned as what the empty square looks like, and never be
-            # seen), until the move is committed.
-            moved = self._next_move_shown(observation)
+            # still frames may already show a move a hand was seen making: the squares read as a legal next move
+            # would leave them keep their setup look (or the move would be learned as what the empty square looks
+            # like, and never be seen), until the move is committed. With no hand seen, what they show is the
+            # start: held-out 4 players seed 199, the start building on road.16 read as yellow's worker (p 0.5-0.9)
+            # on the first still frames, held back, and committed as yellow's first move.
+            moved = self._next_move_shown(observation) if self._hand_before_confirmed else set()
             self.pipeline.confirm(image, session.state.table_view(), doubted=moved)
             if not moved:
                 self._confirmed = len(session.actions)

@@ -40,6 +40,12 @@ break it; that is not detected.
 >>> reach.see(Observation(registered=True, stable=True))
 >>> reach.seats() is None
 True
+>>> reach.clear()
+>>> for hand_from in ("blue", "red", "blue"):                     # one reach named from two sides: unsure
+...     reach.see(Observation(registered=True, occluded=True, hand_from=hand_from))
+>>> reach.see(Observation(registered=True, stable=True))
+>>> reach.seats() is None
+True
 """
 
 from __future__ import annotations
@@ -71,9 +77,11 @@ class Reach:
 
     def __init__(self) -> None:
         self.named: Counter[str] = Counter()   # colour → hand frames that named that seat
-        self.unnamed = 0                       # reaches none of whose frames named a seat
+        self.unnamed = 0                       # reaches none of whose frames named a seat, or that named two
         self._reaching = False                 # the last frame had a hand over the board, or moved
-        self._named_now = False                # … and some frame of this reach named a seat
+        self._now: Counter[str] = Counter()    # the seats named by the frames of the hand over the board now
+        self._sure_now = True                  # every hand of this reach so far named one seat (or none)
+        self._named_now = False                # … and some hand of it named one
         self.last: str | None = None           # the sure seat of the reaches last cleared, until an arm comes again
 
     def see(self, observation: Observation) -> None:
@@ -83,13 +91,26 @@ class Reach:
         earlier move, made "green passes, red −1" the only story left: a wrong commit)."""
         if observation.occluded or (observation.registered and not observation.stable):
             if not self._reaching:
-                self._reaching, self._named_now, self.last = True, False, None
-            if observation.hand_from:
-                self.named[observation.hand_from] += 1
-                self._named_now = True
+                self._reaching, self._sure_now, self._named_now, self.last = True, True, False, None
+            if observation.occluded and observation.hand_from:
+                self._now[observation.hand_from] += 1
+            elif not observation.occluded:
+                self._hand_gone()
         elif self._reaching:
+            self._hand_gone()
             self._reaching = False
-            self.unnamed += not self._named_now
+            self.unnamed += not (self._sure_now and self._named_now)
+
+    def _hand_gone(self) -> None:
+        """One hand over the board comes from one side: frames of one hand that name two are unsure (held-out 4
+        players, seed 197, decision 16: yellow's arm named blue twice and red once, and "yellow passes, blue +1"
+        was committed). Two hands one after the other, the picture moving between them, name a seat each."""
+        if len(self._now) == 1:
+            self.named.update(self._now)
+            self._named_now = True
+        elif self._now:
+            self._sure_now = False
+        self._now.clear()
 
     def clear(self) -> None:
         self.last = self.seat()

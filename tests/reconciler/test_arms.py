@@ -93,3 +93,22 @@ def test_frames_that_moved_with_no_hand_seen_are_a_reach_whose_side_is_unknown()
     outcomes = [o for i in range(12) for o in reconciler.observe(cam.read(moved, 10_000 + i))]
     assert session.actions[number:number + 1] in ([], [move]), session.actions[number:]
     assert "commit" not in kinds(outcomes) or session.actions[number] == move
+
+
+def test_a_hand_whose_frames_name_two_sides_is_unsure():
+    """Held-out 4 players, seed 197, decision 16: yellow's arm moved the provost +1; its frames named blue twice and
+    red once (none yellow), and "yellow passes, blue +1" was committed. One hand comes from one side: frames of one
+    hand naming two seats say nothing about who moved."""
+    session, mover, next_one = at_a_provost_decision_with_another_after_it()
+    bystander = next(colour for seat, colour in enumerate(PLAYERS) if seat not in (mover, next_one))
+    move = Action(mover, "provost", {"steps": -1})
+    number = len(session.actions)
+    reconciler = Reconciler(session)
+    moved = session.state.apply(move).table_view()
+    cam = camera(session.state)
+    for index, colour in enumerate((PLAYERS[next_one], bystander, PLAYERS[next_one], None)):
+        reconciler.observe(replace(cam.read(moved, 9_000 + index, covered={"hand"}), hand_from=colour))
+    reconciler.observe(cam.read(moved, 9_100, stable=False))
+    outcomes = [o for i in range(12) for o in reconciler.observe(cam.read(moved, 10_000 + i))]
+    assert session.actions[number:number + 1] in ([], [move]), session.actions[number:]
+    assert [o.decision for o in outcomes if o.kind == "prompt"][:1] == [number] or session.actions[number:] == [move]
