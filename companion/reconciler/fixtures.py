@@ -502,7 +502,7 @@ def top_of_a_piece_in_front(observation: Observation, fixtures: Fixtures | None,
     (``Observation.leaning_in``): that piece's top, in whatever colour its pixels mixed with the board's give.
 
     On a far board a castle place is a few pixels wide and a house's top falls in the next place's window. Held-out
-    look: 4 players seed 173, decision 167, yellow's house on castle.walls.1 read on castle.dungeon.3 (p 0.73-0.82,
+    look: 4 players seed 173, decision 166, yellow's house on castle.walls.1 read on castle.dungeon.3 (p 0.73-0.82,
     its own place empty); 5 players seed 175, decision 217, green's on towers.1 read black on towers.2 (0.76-0.85);
     3 players seed 188, decision 189, green's on towers.2 read over red's on towers.1 as blue: "The table shows house
     … which no legal move explains", each time.
@@ -579,7 +579,8 @@ def seen_otherwise(observation: Observation, fixtures: Fixtures | None, view: Vi
     """The slots (of ``slots``, else all read) whose reading is how the camera sees ``view`` there, though it differs
     from ``view``'s label: a disc leaning back or in from behind (:func:`leaning_behind`, :func:`leaning_ahead`), a
     building replaced under a piece (:func:`replaced_under_a_piece`), a piece's top read beside it
-    (:func:`top_read_beside`) or beyond it in another colour (:func:`top_of_a_piece_in_front`). No evidence for or against ``view`` there, and no disagreement with it."""
+    (:func:`top_read_beside`) or beyond it in another colour (:func:`top_of_a_piece_in_front`). No evidence for or
+    against ``view`` there, and no disagreement with it."""
     slots = None if slots is None else tuple(slots)
     return (leaning_behind(observation, fixtures, view, slots) | leaning_ahead(observation, fixtures, view, slots)
             | replaced_under_a_piece(observation, fixtures, view, base, slots)
