@@ -40,3 +40,28 @@ def read_with(table, placed: Mapping[str, Piece], removed: Sequence[str] = ()):
     for slot, piece in placed.items():
         view.put(slot, piece)
     return pipeline.observe(simulated.render(view, frame_seed=6)[0], still=True)
+
+
+def worker_leaves_then_learned(simulated, pipeline, built: TableView, circle: str, worker: Piece):
+    """A worker circle whose reference never saw what ``built`` has on its square: the rules confirm the square with
+    ``worker`` on the circle; once the worker has gone the circle must read hidden or empty (not the square's new
+    look as a worker), and after the rules confirm it empty it reads empty, and a red worker put there reads red.
+    Returns the observation of the occupied square."""
+    occupied = TableView.from_json(built.to_json())
+    occupied.put(circle, worker)
+    frame = simulated.render(occupied, frame_seed=7)[0]
+    first = pipeline.observe(frame, still=True)
+    pipeline.confirm(frame, occupied)
+    for seed in (8, 9, 10):
+        seen = pipeline.observe(simulated.render(built, frame_seed=seed)[0], still=True)
+        assert circle in seen.occluded_slots or seen.best(circle)[0] == "", seen.slots[circle]
+    frame = simulated.render(built, frame_seed=11)[0]
+    pipeline.observe(frame, still=True)
+    pipeline.confirm(frame, built)
+    seen = pipeline.observe(simulated.render(built, frame_seed=12)[0], still=True)
+    assert circle not in seen.occluded_slots and seen.best(circle)[0] == ""
+    placed = TableView.from_json(built.to_json())
+    placed.put(circle, Piece("worker", "red"))
+    seen = pipeline.observe(simulated.render(placed, frame_seed=13)[0], still=True)
+    assert seen.best(circle)[0] == "worker:red", seen.slots[circle]
+    return first
