@@ -19,6 +19,8 @@ from .evidence import ViewDiff, VisibleView, looks_like
 
 # Refusals that only say the game expected another decision: a later guess may name the broken rule itself.
 VAGUE_RULES = frozenset({"not your turn", "wrong decision kind", "not a legal option", "malformed"})
+# Refusals that say nothing of the table (a guess after the game's end): what the table shows is named instead.
+SILENT_RULES = frozenset({"game over"})
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ def explain_illegal(game: str, state: GameState, residual: ViewDiff, players: Se
         try:
             at.apply(action)
         except RuleError as refusal:
+            if refusal.rule in SILENT_RULES:
+                continue
             player = refusal.player or (players[action.player] if 0 <= action.player < len(players) else None)
             finding = Finding("illegal", refusal.message, player, guess.place or refusal.place, refusal.rule)
             if refusal.rule not in VAGUE_RULES:
