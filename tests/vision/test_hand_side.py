@@ -61,3 +61,15 @@ def test_the_reaches_of_a_five_player_game_are_told_in_two_frames_or_more():
     tally = table_tally("holdout", (960, 540), COLOURS, seed=51, reaches=16)
     assert tally.wrong_frames == 0, "a frame named another seat than the one reaching in"
     assert tally.named_in[2] >= 0.8 * tally.reaches, f"reaches named in 0, 1, >= 2 frames: {dict(tally.named_in)}"
+
+
+def test_an_arm_read_from_its_shadows_far_end_names_no_other_seat():
+    """Held-out look, 4 seats, seed 197 (session 15's batch: "yellow passes, blue +1" committed): under a low lamp
+    yellow's arm from the board's left casts a shadow far across the board, and the hand mask of the arm's first frames
+    holds the shadow alone, its far end crossing the picture's right edge: read from the ends, blue's side, in every
+    frame of two of the first 18 reaches. The arm comes in first: ends that say otherwise are not the arm's."""
+    from tests.benchmarks.bench_hand_side import COLOURS, table_tally
+
+    tally = table_tally("holdout", (960, 540), COLOURS[:4], seed=197, reaches=18)
+    assert tally.wrong_frames == 0, "a frame named another seat than the one reaching in"
+    assert tally.named_in[2] >= 0.5 * tally.reaches, f"reaches named in 0, 1, >= 2 frames: {dict(tally.named_in)}"
