@@ -42,3 +42,17 @@ def test_a_worker_read_beyond_an_empty_place_is_not_counted_there():
     outcomes = arm_then_rest(reconciler, cam, before, "yellow", frames=14, start=3_000, adjust=seen)
     assert len(reconciler.session.actions) == 38
     assert any("inn.right" in o.message for o in outcomes if o.kind == "alert")
+
+
+def test_a_worker_read_as_a_house_on_its_buildings_owner_spot_is_that_worker():
+    """3 players seed 216, decision 8: blue's worker put on the marketplace (road.6) read there weakly (p 0.08-0.25);
+    its top, in the square's owner spot beyond it, read as a blue house (0.74-0.92): "The table shows house blue on
+    road.6.owner, which no legal move explains"."""
+    seen = _seen({"road.6.owner": ("road.6.worker",), "road.6.tile": ("road.6.worker",)},
+                 road_6_worker={"": 0.85, "worker:blue": 0.15}, road_6_owner={"house:blue": 0.85, "": 0.15})
+    reconciler, cam, market = watching(["red", "blue", "green"], 216, 8)
+    assert str(market) == "place[1](place='road.6')"
+    placed = reconciler.session.state.apply(market).table_view()
+    outcomes = arm_then_rest(reconciler, cam, placed, "blue", frames=14, start=3_000, adjust=seen, answer=market)
+    assert reconciler.session.actions[8] == market
+    assert "alert" not in kinds(outcomes) and reconciler.session.open_alerts() == []
