@@ -67,8 +67,8 @@ class Fixtures:
     # piece kinds whose top, seen in the window of a slot beyond it (``Observation.leaning_in``), may read in any
     # colour ("house": a castle house leaning into the next place, read black or blue)
     lean_any_colour: tuple[str, ...] = ()
-    # piece kinds whose top, seen in the window of a slot beyond it, reads in its own colour, over whatever stands
-    # there ("worker": a worker on the inn's left side read on its right side)
+    # piece kinds whose top, seen in the window of a slot beyond it, reads in its own colour, as whatever that slot
+    # holds and over whatever stands there ("worker": on the inn's right side, or as a house on a building's owner spot)
     lean_same_colour: tuple[str, ...] = ()
 
 
@@ -545,6 +545,10 @@ def top_of_a_piece_in_front(observation: Observation, fixtures: Fixtures | None,
     >>> sorted(top_of_a_piece_in_front(inn, rules, VisibleView({"inn.left": "worker:red",   # a worker's own colour
     ...                                                          "inn.right": "worker:blue"}, {})))
     []
+    >>> owner = Observation(registered=True, stable=True, slots={"road.6.worker": {"": 0.85, "worker:blue": 0.15},
+    ...     "road.6.owner": {"house:blue": 0.85, "": 0.15}}, leaning_in={"road.6.owner": ("road.6.worker",)})
+    >>> sorted(top_of_a_piece_in_front(owner, rules, VisibleView({"road.6.worker": "worker:blue"}, {})))
+    ['road.6.owner']
     """
     if fixtures is None or not (fixtures.lean_any_colour or fixtures.lean_same_colour) or not observation.leaning_in:
         return frozenset()
