@@ -95,3 +95,24 @@ def worker_on(view, slot, colour):
 
 def kinds(outcomes):
     return [outcome.kind for outcome in outcomes]
+
+
+def read_as(leaning_in, **slots):
+    """A frame adjuster: the readings of ``slots`` (``inn_left={"": 0.7, …}``, dots written as underscores) and the
+    camera's lean map (``Observation.leaning_in``)."""
+    from dataclasses import replace
+
+    readings = {name.replace("_", "."): reading for name, reading in slots.items()}
+    return lambda frame: replace(frame, slots={**frame.slots, **readings}, leaning_in=leaning_in)
+
+
+def filmed_move(players, seed, decisions, seat, adjust, made=True):
+    """The live bots' game after ``decisions``: ``seat``'s arm, then the table at rest read through ``adjust``, with
+    the bots' next move made (or, ``made=False``, not), answered on the tablet if asked. Returns the reconciler,
+    the move and every outcome."""
+    reconciler, cam, move = watching(players, seed, decisions)
+    state = reconciler.session.state
+    view = (state.apply(move) if made else state).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, seat, frames=14, start=3_000, adjust=adjust,
+                             answer=move if made else None)
+    return reconciler, move, outcomes

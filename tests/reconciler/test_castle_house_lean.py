@@ -5,23 +5,15 @@ On a far board a castle place is a few pixels wide, and from where the camera st
 place's window (``Observation.leaning_in``, from :func:`vision.leaning.shadows`). The readings below are the ones the
 live loop gave on those tables' still frames."""
 
-from dataclasses import replace
-
-from .table import arm_then_rest, kinds, watching
-
-
-def _seen(leaning_in, **slots):
-    """A frame adjuster: the readings of ``slots`` (``castle_walls_1={"": 0.82, …}``) and the camera's lean map."""
-    readings = {name.replace("_", "."): reading for name, reading in slots.items()}
-    return lambda frame: replace(frame, slots={**frame.slots, **readings}, leaning_in=leaning_in)
+from .table import arm_then_rest, filmed_move, kinds, read_as, watching
 
 
 def test_a_house_read_on_the_closed_dungeons_place_beside_it_is_not_an_alert():
     """4 players seed 173, decision 166: yellow's house goes on castle.walls.1 (the dungeon was counted); its own place
     read empty (p 0.82), the last dungeon place, which its top covers, read yellow (0.82)."""
-    seen = _seen({"castle.dungeon.3": ("castle.walls.1",)},
-                 castle_walls_1={"": 0.82, "house:yellow": 0.18},
-                 castle_dungeon_3={"house:yellow": 0.82, "": 0.14, "house:green": 0.04})
+    seen = read_as({"castle.dungeon.3": ("castle.walls.1",)},
+                   castle_walls_1={"": 0.82, "house:yellow": 0.18},
+                   castle_dungeon_3={"house:yellow": 0.82, "": 0.14, "house:green": 0.04})
     reconciler, cam, castle = watching(["red", "blue", "green", "yellow"], 173, 166)
     assert str(castle) == "castle[3](cubes=('food', 'stone', 'wood'))"
     built = reconciler.session.state.apply(castle)
@@ -36,29 +28,27 @@ def test_a_house_read_on_the_closed_dungeons_place_beside_it_is_not_an_alert():
 def test_a_house_read_in_another_colour_on_the_next_place_is_not_an_alert():
     """5 players seed 175, decision 217: green's house on castle.towers.1 (read green, 0.99), its top read black on
     towers.2 (0.76-0.85)."""
-    seen = _seen({"castle.towers.2": ("castle.towers.1",)},
-                 castle_towers_1={"house:green": 0.99, "house:black": 0.01},
-                 castle_towers_2={"house:black": 0.8, "": 0.09, "house:green": 0.06, "house:blue": 0.05})
-    reconciler, cam, castle = watching(["red", "blue", "green", "yellow", "black"], 175, 217)
+    seen = read_as({"castle.towers.2": ("castle.towers.1",)},
+                   castle_towers_1={"house:green": 0.99, "house:black": 0.01},
+                   castle_towers_2={"house:black": 0.8, "": 0.09, "house:green": 0.06, "house:blue": 0.05})
+    reconciler, castle, outcomes = filmed_move(["red", "blue", "green", "yellow", "black"], 175, 217, "green", seen)
     assert str(castle) == "castle[2](cubes=('food', 'stone', 'wood'))"
-    built = reconciler.session.state.apply(castle).table_view()
-    outcomes = arm_then_rest(reconciler, cam, built, "green", frames=14, start=3_000, adjust=seen, answer=castle)
     assert reconciler.session.actions[217] == castle
     assert "alert" not in kinds(outcomes) and reconciler.session.open_alerts() == []
 
 
 def test_a_house_leaning_over_another_house_and_that_ones_top_pushed_on_are_not_alerts():
     """3 players seed 188, decision 189: green's house on castle.towers.2 leans over red's on towers.1, which read blue
-    (p 0.88-0.93), and red's top, which towers.1's neighbour walls.5 had learned, read there as a red house (0.85-0.9)."""
-    seen = _seen({"castle.towers.1": ("castle.towers.2",), "castle.walls.5": ("castle.towers.1",)},
-                 castle_towers_1={"house:blue": 0.93, "": 0.04, "house:green": 0.02, "house:red": 0.01},
-                 castle_towers_2={"house:green": 0.99, "": 0.01},
-                 castle_walls_5={"house:red": 0.89, "": 0.10, "house:green": 0.01})
-    reconciler, cam, castle = watching(["red", "blue", "green"], 188, 189)
+    (p 0.88-0.93), and red's top, which towers.1's neighbour walls.5 had learned, read there as a red house
+    (0.85-0.9)."""
+    seen = read_as({"castle.towers.1": ("castle.towers.2",), "castle.walls.5": ("castle.towers.1",)},
+                   castle_towers_1={"house:blue": 0.93, "": 0.04, "house:green": 0.02, "house:red": 0.01},
+                   castle_towers_2={"house:green": 0.99, "": 0.01},
+                   castle_walls_5={"house:red": 0.89, "": 0.10, "house:green": 0.01})
+    reconciler, castle, outcomes = filmed_move(["red", "blue", "green"], 188, 189, "green", seen)
     assert str(castle) == "castle[2](cubes=('food', 'gold', 'stone'))"
-    assert [piece.colour for piece in reconciler.session.state.table_view().slots["castle.towers.1"]] == ["red"]
-    built = reconciler.session.state.apply(castle).table_view()
-    outcomes = arm_then_rest(reconciler, cam, built, "green", frames=14, start=3_000, adjust=seen, answer=castle)
+    before = reconciler.session.history()[189].table_view()
+    assert [piece.colour for piece in before.slots["castle.towers.1"]] == ["red"]
     assert reconciler.session.actions[189] == castle
     assert "alert" not in kinds(outcomes) and reconciler.session.open_alerts() == []
 
@@ -66,10 +56,8 @@ def test_a_house_leaning_over_another_house_and_that_ones_top_pushed_on_are_not_
 def test_a_house_read_beyond_a_place_no_house_covers_is_still_alerted():
     """The same readings without a house in front of towers.2 (the lean map says nothing covers it): a house there
     that no legal move explains."""
-    seen = _seen({}, castle_towers_1={"house:green": 0.99, "house:black": 0.01},
-                 castle_towers_2={"house:black": 0.8, "": 0.09, "house:green": 0.06, "house:blue": 0.05})
-    reconciler, cam, castle = watching(["red", "blue", "green", "yellow", "black"], 175, 217)
-    built = reconciler.session.state.apply(castle).table_view()
-    outcomes = arm_then_rest(reconciler, cam, built, "green", frames=14, start=3_000, adjust=seen, answer=castle)
+    seen = read_as({}, castle_towers_1={"house:green": 0.99, "house:black": 0.01},
+                   castle_towers_2={"house:black": 0.8, "": 0.09, "house:green": 0.06, "house:blue": 0.05})
+    _, _, outcomes = filmed_move(["red", "blue", "green", "yellow", "black"], 175, 217, "green", seen)
     assert "alert" in kinds(outcomes)
     assert any("castle.towers.2" in o.message for o in outcomes if o.kind == "alert")
