@@ -841,6 +841,9 @@ class Reconciler:
             return outcomes
         if self._move_unseen(items):
             return outcomes + self._ask_unseen(best, frame)
+        rival = self._level_rival_showing(items, best)
+        if rival is not None:
+            return outcomes + self._ask_between(best, rival, frame)
         lasting_residual = ViewDiff({slot: label for kind, slot, label in items if kind == "slot"},
                                     {colour: dict(counts) for kind, colour, counts in items if kind == "supply"})
         finding = explain_illegal(self.session.game, best.state, lasting_residual, self.session.players,
@@ -866,6 +869,34 @@ class Reconciler:
         base = self._tree.root.view
         return bool(items) and all(kind == "slot" and looks_like(label, base.label(slot))
                                    for kind, slot, label in items)
+
+    def _level_rival_showing(self, items: frozenset[tuple], best: Node) -> Node | None:
+        """A story with a move, within ``Policy.margin`` of ``best``, that has on every slot of ``items`` what the
+        table shows there: the frames can't tell it from ``best`` elsewhere, so the disagreement is a question, not an
+        illegal move. Held-out 4 players, seed 241, decision 55: red's worker read on stables.2 (p 0.70-0.93), and
+        the disc the same move puts on bridge.1 for yellow read empty (0.56-0.69): "nothing happened" stayed level
+        with "red to the stables" (0.1-0.5 nats) and "worker red on stables.2, which no legal move explains" was
+        alerted."""
+        slots = {slot: label for kind, slot, label in items if kind == "slot"}
+        if not slots or len(slots) != len(items):
+            return None
+        scored = self._scored()
+        for score, node in scored:
+            if scored[0][0] - score > self.policy.margin:
+                break
+            if node is not best and node.actions and all(looks_like(label, node.view.label(slot))
+                                                         for slot, label in slots.items()):
+                return node
+        return None
+
+    def _ask_between(self, best: Node, rival: Node, frame: int) -> list[Outcome]:
+        """Ask which choice was made (``hidden``), ``rival``'s first decision first, once per decision."""
+        decision = self.session.state.pending()
+        number = len(self.session.actions)
+        if decision is None or number in self._asked:
+            return []
+        first = rival.actions[:1] + best.actions[:1]
+        return [self._ask(number, decision, tuple(dict.fromkeys(first + tuple(decision.actions))), "hidden", frame)]
 
     def _ask_unseen(self, best: Node, frame: int) -> list[Outcome]:
         """Ask what was done (``unseen``), the best story's first decision first, once per decision."""
