@@ -126,9 +126,8 @@ class ArmTracker:
         hand = (mask if whole else arm) > 0
         ends = _player_end(hand, edge, dx, dy)
         shift = math.degrees(math.atan2(dx, dy))
-        if self._coming_in is None:
-            self._coming_in = shift
-        toward = self._sense(ends, shift)
+        self._coming_in = shift if self._coming_in is None else self._coming_in
+        toward = self._sense(ends, shift, self._coming_in)
         if toward is None:
             return None
         direction = math.degrees(math.atan2(toward * dx, toward * dy))
@@ -139,13 +138,14 @@ class ArmTracker:
         self._directions.append(direction)
         return seat if sure else None
 
-    def _sense(self, ends: int | None, shift: float) -> int | None:
+    def _sense(self, ends: int | None, shift: float, coming_in: float) -> int | None:
         """+1 when the player is in the shift's direction, −1 when behind it: from the blob's ends, else from
         this reach's direction so far, else (its first two frames) the arm coming in; None if they disagree.
         Ends that put the player ahead of the arm coming in (or behind it drawing back) are the far end of its
         shadow under a low lamp, not the arm (held-out 4 players, seed 197: yellow's arm from the board's left,
-        its shadow crossing the picture's right edge, named blue in every frame): None."""
-        off_in = _angle_between(shift, self._coming_in) if self._coming_in is not None else 90.0
+        its shadow crossing the picture's right edge, named blue in every frame): None. ``coming_in``: the direction
+        of the reach's first shift."""
+        off_in = _angle_between(shift, coming_in)
         coming = -1 if off_in < SENSE_OFF_DEG else 1 if off_in > 180.0 - SENSE_OFF_DEG else None
         if ends is not None and coming is not None and ends != coming:
             return None

@@ -840,10 +840,10 @@ class Reconciler:
             outcomes.append(replace(correction, frame_index=frame, alert_id=alert.id))
             return outcomes
         if self._move_unseen(items):
-            return outcomes + self._ask_unseen(best, frame)
+            return outcomes + self._ask_once(best.actions[:1], "unseen", frame)
         rival = self._level_rival_showing(items, best)
         if rival is not None:
-            return outcomes + self._ask_between(best, rival, frame)
+            return outcomes + self._ask_once(rival.actions[:1] + best.actions[:1], "hidden", frame)
         lasting_residual = ViewDiff({slot: label for kind, slot, label in items if kind == "slot"},
                                     {colour: dict(counts) for kind, colour, counts in items if kind == "supply"})
         finding = explain_illegal(self.session.game, best.state, lasting_residual, self.session.players,
@@ -889,24 +889,15 @@ class Reconciler:
                 return node
         return None
 
-    def _ask_between(self, best: Node, rival: Node, frame: int) -> list[Outcome]:
-        """Ask which choice was made (``hidden``), ``rival``'s first decision first, once per decision."""
-        decision = self.session.state.pending()
-        number = len(self.session.actions)
-        if decision is None or number in self._asked:
-            return []
-        first = rival.actions[:1] + best.actions[:1]
-        return [self._ask(number, decision, tuple(dict.fromkeys(first + tuple(decision.actions))), "hidden", frame)]
-
-    def _ask_unseen(self, best: Node, frame: int) -> list[Outcome]:
-        """Ask what was done (``unseen``), the best story's first decision first, once per decision."""
+    def _ask_once(self, first: tuple[Action, ...], reason: str, frame: int) -> list[Outcome]:
+        """Ask the pending decision with ``reason`` (``first`` offered first, then every option), unless it was
+        asked so already."""
         decision = self.session.state.pending()
         number = len(self.session.actions)
         asked = self._asked.get(number)
-        if decision is None or not best.actions or (asked is not None and asked.reason == "unseen"):
+        if decision is None or not first or (asked is not None and asked.reason == reason):
             return []
-        return [self._ask(number, decision, tuple(dict.fromkeys(best.actions[:1] + tuple(decision.actions))),
-                          "unseen", frame)]
+        return [self._ask(number, decision, tuple(dict.fromkeys(first + tuple(decision.actions))), reason, frame)]
 
     def _settle_alerts(self, mismatch: ViewDiff, reminders: list[Finding], frame: int) -> list[Outcome]:
         """Resolve watched alerts whose disagreement is gone for ``confirm_frames`` stable frames."""
