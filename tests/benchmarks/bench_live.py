@@ -22,6 +22,7 @@ import argparse
 import json
 import statistics
 import time
+from collections import Counter
 
 
 # Choices whose only trace is a few cubes or coins changing hands (or a building never seen before): the
@@ -106,6 +107,8 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     asked = {True: 0, False: 0}
     alike = 0
     answered_by_kind: dict[str, int] = {}
+    reasons = {o.decision: o.reason for o in loop.outcomes if o.kind == "prompt" and o.decision is not None}
+    beyond: list[tuple[int, str, str]] = []     # (decision, the last question's reason, kind): what to trace
     for number, source in enumerate(session.sources):
         if source == "prompt":
             kind = states[number].pending().kind
@@ -113,6 +116,8 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
             if not hidden and looks_like_another_option(states[number], session.actions[number]):
                 hidden, alike = True, alike + 1
             asked[hidden] += 1
+            if not hidden:
+                beyond.append((number, reasons.get(number, "?"), kind))
             answered_by_kind[kind] = answered_by_kind.get(kind, 0) + 1
     questions: dict[str, int] = {}
     for outcome in loop.outcomes:
@@ -134,7 +139,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
         "game_over": session.state.is_over,
         "scores_equal": session.state.scores() == world.state.scores() if session.state.is_over else None,
         "prompts_for_hidden_choices": asked[True], "prompts_beyond_hidden_choices": asked[False],
-        "prompts_for_look_alike_options": alike,
+        "prompts_for_look_alike_options": alike, "prompts_beyond_hidden": beyond,
         "committed_without_prompt_beyond_hidden_pct": round(
             100 * (len(session.actions) - asked[False]) / max(1, len(world.actions)), 1),
         "answered_by_kind": answered_by_kind, "questions_by_reason_and_kind": questions,
@@ -157,6 +162,8 @@ def totals(games: list[dict]) -> dict:
         "prompts_for_hidden_choices": sum(g["prompts_for_hidden_choices"] for g in games),
         "prompts_beyond_hidden_choices": beyond,
         "prompts_for_look_alike_options": sum(g["prompts_for_look_alike_options"] for g in games),
+        "prompts_beyond_hidden_by_reason_and_kind": dict(Counter(
+            f"{reason} {kind}" for g in games for _, reason, kind in g.get("prompts_beyond_hidden", [])).most_common()),
         "committed_without_prompt_beyond_hidden_pct": round(
             100 * (sum(g["decisions_committed"] for g in games) - beyond) / max(1, decisions), 2),
         "rest_to_commit_ms_median": round(statistics.median(latencies), 1) if latencies else None,
