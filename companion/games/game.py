@@ -12,9 +12,10 @@ through the seeded generator they carry.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
 from .decisions import Action, Decision
 from .errors import RuleError
@@ -81,6 +82,10 @@ class GameState(ABC):
     @property
     def is_over(self) -> bool:
         return self.pending() is None
+
+    def position(self) -> Hashable:
+        """This position, however it was reached: two states with the same position are the same game from here on."""
+        return json.dumps(self.to_json(), sort_keys=True)
 
     def legal_actions(self) -> tuple[Action, ...]:
         decision = self.pending()

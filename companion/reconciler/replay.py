@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from companion.games import Action
+from companion.games import Action, GameState, RuleError
 from companion.session import Journal, Session
 from vision.observation import Observation
 
@@ -31,16 +31,43 @@ class ReplayRun:
     seconds: dict[int, float] = field(default_factory=dict)       # frame index → the reconciler's time on it (CPU)
 
 
-def answer_if_hidden(reconciler: Reconciler, answers: Sequence[Action]) -> Outcome | None:
-    """Answer the open prompt from ``answers`` when a player would have to; return the prompt answered."""
+class TrueGame:
+    """The game as it was really played, known by its positions.
+
+    A move the camera commits is right when it leads to a position of the true game, by whatever route: the camera
+    may take red's worker put on road.2 for one put on the gate and sent on (the same game, the same cost), or two
+    workers put under one hand in the other order. A player asked a question answers with what they did from the
+    position the game is in.
+    """
+
+    def __init__(self, start: GameState, actions: Sequence[Action]) -> None:
+        self.actions = list(actions)
+        state, self._index = start, {start.position(): 0}
+        for number, action in enumerate(self.actions, start=1):
+            try:
+                state = state.apply(action)
+            except RuleError as refused:
+                raise ValueError(f"answer {number} ({action}) can't be played in this game: {refused}") from None
+            self._index[state.position()] = number
+
+    def reached(self, state: GameState) -> bool:
+        return state.position() in self._index
+
+    def decision_from(self, state: GameState) -> Action | None:
+        """What was really done from ``state``'s position (``None`` off the true game, or at its end)."""
+        number = self._index.get(state.position())
+        return self.actions[number] if number is not None and number < len(self.actions) else None
+
+
+def answer_if_hidden(reconciler: Reconciler, truth: TrueGame) -> Outcome | None:
+    """Answer the open prompt with what was really done when a player would have to; return the prompt answered."""
     prompt = reconciler.open_prompt
-    number = len(reconciler.session.actions)
-    if prompt is None or number >= len(answers):
+    if prompt is None:
         return None
-    truth = answers[number]
-    if not reconciler.must_answer(prompt, truth):
+    action = truth.decision_from(reconciler.session.state)
+    if action is None or not reconciler.must_answer(prompt, action):
         return None
-    reconciler.answer(prompt, truth)
+    reconciler.answer(prompt, action)
     return prompt
 
 
@@ -48,6 +75,7 @@ def run(session: Session, observations: Iterable[Observation], *, answers: Seque
         policy: Policy | None = None) -> ReplayRun:
     reconciler = Reconciler(session, policy=policy)
     result = ReplayRun(session, reconciler)
+    truth = TrueGame(session.history()[0], answers)
     for observation in observations:
         started = time.process_time()
         outcomes = reconciler.observe(observation)
@@ -58,9 +86,16 @@ def run(session: Session, observations: Iterable[Observation], *, answers: Seque
                 for offset in range(len(outcome.actions)):
                     result.commit_frames[outcome.decision + offset] = observation.frame_index
         if answers:
-            while answer_if_hidden(reconciler, answers) is not None:
+            while answer_if_hidden(reconciler, truth) is not None:
                 result.commit_frames[len(session.actions) - 1] = observation.frame_index
     return result
+
+
+def wrong_commits(result: ReplayRun, truth: TrueGame) -> list[int]:
+    """The decision numbers of the camera's commits that left the true game (see :class:`TrueGame`)."""
+    states = result.session.history()
+    return [outcome.decision for outcome in result.outcomes
+            if outcome.kind == "commit" and not truth.reached(states[outcome.decision + len(outcome.actions)])]
 
 
 def summary(result: ReplayRun, answers: Sequence[Action] = ()) -> dict[str, Any]:
@@ -79,7 +114,7 @@ def summary(result: ReplayRun, answers: Sequence[Action] = ()) -> dict[str, Any]
         "final_scores": {session.players[score.player]: score.total for score in session.state.scores()},
     }
     if answers:
-        wrong = [i for i, (made, truth) in enumerate(zip(committed, answers)) if made != truth]
+        wrong = wrong_commits(result, TrueGame(session.history()[0], answers))
         data["expected_moves"] = len(answers)
         data["wrong_commits"] = len(wrong)
         data["first_wrong"] = wrong[0] if wrong else None

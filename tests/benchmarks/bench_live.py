@@ -62,6 +62,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
+    from companion.reconciler.replay import TrueGame
     from companion.session import Journal
     from companion.web.desk import Desk
     from vision.layout import load_layout
@@ -101,9 +102,11 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
                 desk.session.resolve_alert(alert.id, how="override")
     elapsed = time.perf_counter() - started
     session = desk.session
-    wrong = next((i for i, (a, b) in enumerate(zip(session.actions, world.actions)) if a != b), None)
     timings = loop.timings or []
     states = session.history()
+    true_game = TrueGame(states[0], world.actions)      # a commit is wrong when it leaves the bots' game
+    wrong = next((o.decision for o in loop.outcomes if o.kind == "commit"
+                  and not true_game.reached(states[min(o.decision + len(o.actions), len(states) - 1)])), None)
     asked = {True: 0, False: 0}
     alike = 0
     answered_by_kind: dict[str, int] = {}

@@ -8,7 +8,8 @@ the default, is calibrated on the slot model's held-out confusions, see ``Noise`
 are rendered on the simulated table and read by the real ``VisionPipeline`` (``companion.live.recorded``), the first
 D decisions of each. One line per game as it ends, then one JSON object with the totals:
 
-* ``wrong_commits``: committed decisions that differ from the bots' (a wrong move in the game);
+* ``wrong_commits``: the camera's commits that leave the bots' game (a wrong move; a route to one of its positions
+  that leaves the same game, such as two workers put under one hand in the other order, is right: ``TrueGame``);
 * ``false_alerts``: every alert raised (the bots play legally), by kind (illegal, forgotten step, camera);
 * ``share_without_prompt_beyond_hidden``: decisions committed by the camera, or asked because they leave no trace
   on the table (a hidden choice), over all decisions of the game (decisions never reached count against it);
@@ -37,6 +38,7 @@ def percentile(values: list[float], q: float) -> float | None:
 def score_game(session: Any, result: Any, truth: list, visits: list, fps: float) -> dict[str, Any]:
     """The figures of one replayed game (see the module docstring)."""
     from companion.reconciler.evidence import VisibleView
+    from companion.reconciler.replay import TrueGame, wrong_commits
 
     made = session.actions
     states = session.history()
@@ -59,7 +61,7 @@ def score_game(session: Any, result: Any, truth: list, visits: list, fps: float)
         alerts[alert.kind] = alerts.get(alert.kind, 0) + 1
     return {
         "players": len(session.players), "decisions": len(truth), "committed": len(made),
-        "wrong": sum(a != b for a, b in zip(made, truth)), "camera": session.sources.count("camera"),
+        "wrong": len(wrong_commits(result, TrueGame(states[0], truth))), "camera": session.sources.count("camera"),
         "prompt_invisible": invisible, "prompt_lookalike": lookalike, "prompts_asked": len(asked),
         "alerts": alerts, "alert_messages": [a.message for a in session.alerts][:5],
         "frames_to_commit": frames, "seconds_to_commit": seconds,

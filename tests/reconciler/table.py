@@ -66,16 +66,17 @@ def watching(players, seed, decisions, adjust=lambda frame: frame):
 
 def arm_then_rest(reconciler, cam, view, seat, frames=12, start=10_000, adjust=lambda frame: frame, answer=None):
     """``seat``'s arm over ``view`` for three frames, then ``frames`` stable ones (each through ``adjust``). With
-    ``answer``, the player answers a question about the pending decision with it as soon as one comes."""
+    ``answer``, the player answers a question about the decision pending now with it as soon as one comes."""
     from dataclasses import replace
 
+    pending = len(reconciler.session.actions)
     for index in range(3):
         reconciler.observe(replace(cam.read(view, start - 1_000 + index, covered={"hand"}), hand_from=seat))
     outcomes = []
     for index in range(frames):
         seen = reconciler.observe(adjust(cam.read(view, start + index)))
         outcomes += seen
-        asked = [o for o in seen if o.kind == "prompt" and o.decision == len(reconciler.session.actions)]
+        asked = [o for o in seen if o.kind == "prompt" and o.decision == pending == len(reconciler.session.actions)]
         if answer is not None and asked:
             reconciler.answer(asked[0], answer)
     return outcomes

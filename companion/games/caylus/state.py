@@ -124,6 +124,11 @@ class CaylusState(GameState):
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def position(self) -> tuple[Any, ...]:
+        """The state without ``events``, what the last decision did (the tablet's account of it): a worker put on the
+        gate and sent on to road.2 leaves the position one put on road.2 does."""
+        return tuple(_freeze(value) for name, value in self.to_json().items() if name != "events")
+
     def __repr__(self) -> str:
         return (f"<CaylusState turn {self.turn} {self.phase} players={','.join(self.colours)} "
                 f"provost={self.provost} bailiff={self.bailiff}>")
