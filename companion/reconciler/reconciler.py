@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.games import Action, Piece, RuleError
+from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
@@ -940,9 +940,10 @@ class Reconciler:
                 view = VisibleView.of(state.table_view(), self.policy.supply_keys)
                 if not confident_mismatches(observation, view, self.policy.confident, self.policy.confident_empty):
                     player = self.session.players[answered.player].capitalize()
+                    chosen, given = (_option_label(history[decision], action) for action in (alternative, answered))
                     return Outcome("correction", observation.frame_index, tuple(redone), decision, answered.player,
-                                   message=f"The table shows {player} chose {alternative}, not the answer "
-                                           f"given ({answered}); correct the game?"), view
+                                   message=f"The table shows {player} chose “{chosen}”, not the answer given, "
+                                           f"“{given}”: correct the game?"), view
         return None
 
     def _outweighs_answer(self, view: VisibleView) -> bool | None:
@@ -1044,6 +1045,13 @@ def _one_game_per_position(plausible: list[Node]) -> list[Node]:
         return plausible
     own = {node.state.position() for node in plausible if node.actions[:1] == first}
     return [node for node in plausible if node.actions[:1] == first or node.state.position() not in own]
+
+
+def _option_label(state: GameState, action: Action) -> str:
+    """How the tablet names ``action`` among the options of ``state``'s decision ("Peddler (square 7)")."""
+    decision = state.pending()
+    option = next((option for option in decision.options if option.action == action), None) if decision else None
+    return option.label if option is not None and option.label else str(action)
 
 
 def _seat(session: Session, colour: str | None) -> int | None:

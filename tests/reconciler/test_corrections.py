@@ -105,7 +105,10 @@ def test_a_prompt_answer_the_camera_contradicts_is_offered_as_a_correction_and_a
     assert kinds(outcomes) == ["correction"], "no reminder either: the provost's empty square is the answer's doing"
     correction = outcomes[0]
     assert (correction.decision, correction.actions) == (number, (plus_one,))
-    assert "Blue chose" in correction.message and [a.kind for a in session.open_alerts()].count("camera") == 1
+    labels = {option.action: option.label for option in state.pending().options}
+    assert correction.message == (f"The table shows Blue chose “{labels[plus_one]}”, not the answer given, "
+                                  f"“{labels[stay]}”: correct the game?"), "the tablet's words, not the engine's"
+    assert "provost[" not in correction.message and [a.kind for a in session.open_alerts()].count("camera") == 1
     assert session.actions[number] == stay, "nothing changes until a player accepts"
     reconciler.apply_correction(correction)
     assert session.actions[number:] == [plus_one] and session.sources[number] == "correction"
