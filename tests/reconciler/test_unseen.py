@@ -7,7 +7,7 @@ from dataclasses import replace
 from companion.games import Action, Piece
 from companion.reconciler import Reconciler
 
-from .table import advance_until, camera, hand_over, session_at, show
+from .table import advance_until, camera, filmed_move, hand_over, read_as, session_at, show
 
 
 def test_a_move_the_camera_cannot_read_after_a_hand_is_asked_and_the_answer_is_journaled():
@@ -93,3 +93,14 @@ def test_a_move_answered_because_the_camera_could_not_read_it_is_not_alerted_whi
     outcomes = show(reconciler, missed, frames=12, start=14_000)
     assert [o.kind for o in outcomes][:1] == ["commit"] and session.actions[1:2] == [actions[1]]
     assert session.sources[1] == "camera" and session.open_alerts() == []
+
+
+def test_a_move_read_too_weakly_to_commit_is_asked_with_the_cameras_best_guess_first():
+    """Held-out 2 players seed 230, decision 5: red's worker on road.6 read there at p 0.11-0.20 in every still frame,
+    too weak to commit; the question offered the engine's order, the gate first and road.6 eighth."""
+    faint = read_as({}, road_6_worker={"": 0.83, "worker:red": 0.17})
+    reconciler, move, outcomes = filmed_move(["red", "blue"], 230, 5, "red", faint, made=True)
+    asked = [o for o in outcomes if o.kind == "prompt" and o.decision == 5]
+    assert str(move) == "place[0](place='road.6')" and asked and asked[0].reason == "unseen"
+    assert asked[0].actions[0] == move and len(asked[0].actions) == len(reconciler.session.history()[5].pending().actions)
+    assert reconciler.session.history()[5].pending().actions.index(move) == 7, "the engine's order: gate first"
