@@ -184,3 +184,54 @@ def test_a_committed_move_reaches_the_screen_quickly(browser, demo):
     assert time.monotonic() - started < 5
     assert page.locator("#options button.option").first.is_disabled(), "an unpaired viewer cannot play"
     context.close()
+
+
+class CameraAsking:
+    """The table loop as the tablet reads it (its status, the decision it asks about), holding a question that a real
+    reconciler asked; the camera demo's loop asks only when its own frames happen to leave a move unread."""
+
+    def __init__(self, prompt):
+        from companion.live import LiveStatus
+
+        self.status = LiveStatus(camera="watching", registered=True, stable=True, prompt=prompt)
+
+    def open_prompt_decision(self):
+        return self.status.prompt["decision"]
+
+
+def test_a_move_the_camera_cannot_read_is_offered_with_its_best_guess_first(browser):
+    """Held-out 2 players seed 230, decision 5: red's worker on road.6 read there too faintly to commit (p 0.17)."""
+    from companion.session import Journal
+    from companion.web import create_app
+    from companion.web.desk import Desk
+    from tests.reconciler.table import filmed_move, read_as
+
+    faint = read_as({}, road_6_worker={"": 0.83, "worker:red": 0.17})
+    reconciler, move, outcomes = filmed_move(["red", "blue"], 230, 5, "red", faint, made=False)
+    asked = next(o for o in outcomes if o.kind == "prompt" and o.decision == 5)
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=["red", "blue"], seed=230, variants={}, guided=False)
+    for action in reconciler.session.actions:
+        desk.session.decide(action, source="camera")
+    labels = {option.action: option.label for option in desk.session.state.pending().options}
+    camera = CameraAsking({"decision": 5, "player": 0, "reason": asked.reason, "message": asked.message,
+                           "actions": [action.to_json() for action in asked.actions]})
+    app = create_app(desk, pin=PIN, live=camera)
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        context = browser.new_context(viewport=TABLET, has_touch=True)
+        page = context.new_page()
+        pair(page, server.url)
+        page.wait_for_selector("#camera-question:not([hidden])")
+        first = page.locator("#options button.option").first
+        assert first.locator(".option-label").inner_text() == labels[move] == "Forest (square 6)"
+        assert "guess" in first.get_attribute("class") and "The camera's best guess" in first.inner_text()
+        assert page.locator("#options button.guess").count() == 1
+        first.click()
+        page.wait_for_function("document.body.dataset.decisions === '6'", timeout=5000)
+        assert desk.session.actions[5] == move and desk.session.sources[5] == "prompt"
+        camera.status = CameraAsking(None).status          # no question: the engine's order, the gate first
+        desk.session.undo()
+        page.wait_for_function("document.body.dataset.decisions === '5'", timeout=5000)
+        assert page.locator("#options button.option .option-label").first.inner_text() == "Gate"
+        assert page.locator("#options button.guess").count() == 0
+        context.close()

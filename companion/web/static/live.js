@@ -39,14 +39,26 @@
     return has("options." + option.action.kind) ? t("options." + option.action.kind) : option.action.kind;
   }
 
-  function renderPrompt(snapshot) {
+  // While the camera asks about this decision, its options come in the camera's order: its best guess first.
+  function inCameraOrder(options, prompt, decisions) {
+    if (!prompt || prompt.decision !== decisions) return options;
+    const rank = new Map(prompt.actions.map((action, index) => [JSON.stringify(action), index]));
+    const at = (option) => rank.get(JSON.stringify(option.action)) ?? Infinity;
+    return [...options].sort((a, b) => at(a) - at(b));
+  }
+
+  function renderPrompt(snapshot, live) {
     const options = $("options");
     const pending = snapshot.pending;
     if (!pending) { options.replaceChildren(); return; }
-    options.replaceChildren(...pending.options.map((option, index) => element("button", {
-      class: "big option", "data-index": index, disabled: !paired(),
+    const prompt = live && live.prompt;
+    const guessed = Boolean(prompt && prompt.decision === snapshot.decisions_made);
+    options.replaceChildren(...inCameraOrder(pending.options, prompt, snapshot.decisions_made).map((option, index) => element("button", {
+      class: guessed && index === 0 ? "big option guess" : "big option", "data-index": index, disabled: !paired(),
       onclick: () => choose(option),
-    }, element("span", {class: "option-label", text: optionLabel(option)}), ...amounts(option.cost, -1), ...amounts(option.gain, 1))));
+    }, element("span", {class: "option-label", text: optionLabel(option)}),
+       ...(guessed && index === 0 ? [element("span", {class: "guess-tag", text: t("live.camera_guess")})] : []),
+       ...amounts(option.cost, -1), ...amounts(option.gain, 1))));
     $("undo").disabled = !paired() || !snapshot.decisions_made;
   }
 
@@ -202,7 +214,7 @@
     renderStatus(snapshot);
     renderLesson(payload);
     renderAlerts(snapshot);
-    renderPrompt(snapshot);
+    renderPrompt(snapshot, payload.live);
     Board.draw($("board"), payload);
     Board.drawLeds($("leds"), payload.leds);
     renderCamera(payload);
