@@ -177,3 +177,13 @@ def test_companion_replay_explains_a_bad_directory(tmp_path):
     done = subprocess.run([sys.executable, "-m", "companion", "replay", str(tmp_path)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "not valid JSON" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_companion_replay_explains_answers_from_another_game(tmp_path):
+    recording = record_game("caylus", ["red", "blue"], seed=5, noise=Noise.mild(), blocked_rate=0.0, max_decisions=3)
+    recording.save(tmp_path / "game")
+    other, _ = random_actions("caylus", ["red", "blue"], seed=6, max_decisions=40)
+    (tmp_path / "other.json").write_text(json.dumps([action.to_json() for action in other]))
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(tmp_path / "game"), "--answers",
+                           str(tmp_path / "other.json")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "can't be played in this game" in done.stderr and "Traceback" not in done.stderr
