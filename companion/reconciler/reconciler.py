@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Hashable
 
 from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
@@ -281,7 +281,8 @@ class Reconciler:
                                                  and self._evidence(node.key) >= evidence - self.policy.margin)]
         rivals = (self._unseen_rivals(best, scored) + self._unsure_empty_rivals(best, scored)
                   + self._unsupported_rivals(best, scored))
-        return _one_game_per_position(plausible + [node for node in dict.fromkeys(rivals) if node not in plausible])
+        return _one_game_per_position(plausible + [node for node in dict.fromkeys(rivals) if node not in plausible],
+                                      self._tree.root.state)
 
     def _unseen_rivals(self, best: Node, scored: list[tuple[float, Node]]) -> list[Node]:
         """The stories that lose to ``best`` only because ``best`` puts a piece where no frame could read it while they
@@ -1049,16 +1050,30 @@ def _pieces(pieces: list[dict[str, Any]]) -> tuple[Piece, ...]:
     return tuple(Piece.from_json(p) for p in pieces)
 
 
-def _one_game_per_position(plausible: list[Node]) -> list[Node]:
+def _one_game_per_position(plausible: list[Node], root: GameState) -> list[Node]:
     """``plausible`` without the stories that start otherwise than the best one (first) yet end in a position one of
-    the best one's first move's stories ends in: two routes to the same game leave nothing to ask and nothing to get
-    wrong. Held-out 2 players, seed 230: red's last worker put on road.2 looks like one put on the gate and sent on to
-    road.2 under one hand, and it cost the same; 8 of the game's 14 "which placement?" questions were that one."""
+    the best one's first move's stories ends in, passing on the way through the position those stories would be
+    committed to: two routes to the same game leave nothing to ask and nothing to get wrong. Held-out 2 players,
+    seed 230: red's last worker put on road.2 looks like one put on the gate and sent on to road.2 under one hand,
+    and it cost the same; 8 of the game's 14 "which placement?" questions were that one. (Red to the trading post,
+    blue to road.1 and red to road.7 under one hand ends where red to road.7, blue to road.1 and red to the trading
+    post does, but never passes through "red to road.7, blue to road.1", what the camera would commit first: asked.)"""
     first = plausible[0].actions[:1]
-    if all(node.actions[:1] == first for node in plausible):
+    if not first or all(node.actions[:1] == first for node in plausible):
         return plausible
-    own = {node.state.position() for node in plausible if node.actions[:1] == first}
-    return [node for node in plausible if node.actions[:1] == first or node.state.position() not in own]
+    own = [node for node in plausible if node.actions[:1] == first]
+    ends = {node.state.position() for node in own}
+    landing = root.apply_all(common_prefix(node.actions for node in own)).position()
+    return [node for node in plausible if node.actions[:1] == first
+            or node.state.position() not in ends or landing not in _positions_along(root, node.actions)]
+
+
+def _positions_along(root: GameState, actions: tuple[Action, ...]) -> set[Hashable]:
+    positions, state = set(), root
+    for action in actions:
+        state = state.apply(action)
+        positions.add(state.position())
+    return positions
 
 
 def _option_label(state: GameState, action: Action) -> str:
