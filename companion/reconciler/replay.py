@@ -92,10 +92,12 @@ def run(session: Session, observations: Iterable[Observation], *, answers: Seque
 
 
 def wrong_commits(result: ReplayRun, truth: TrueGame) -> list[int]:
-    """The decision numbers of the camera's commits that left the true game (see :class:`TrueGame`)."""
+    """The decision numbers of the camera's commits that led the game off the true one (see :class:`TrueGame`); the
+    commits after one, from a game already off it, are its consequences and not counted again."""
     states = result.session.history()
     return [outcome.decision for outcome in result.outcomes
-            if outcome.kind == "commit" and not truth.reached(states[outcome.decision + len(outcome.actions)])]
+            if outcome.kind == "commit" and truth.reached(states[outcome.decision])
+            and not truth.reached(states[outcome.decision + len(outcome.actions)])]
 
 
 def summary(result: ReplayRun, answers: Sequence[Action] = ()) -> dict[str, Any]:

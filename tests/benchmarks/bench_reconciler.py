@@ -8,8 +8,8 @@ the default, is calibrated on the slot model's held-out confusions, see ``Noise`
 are rendered on the simulated table and read by the real ``VisionPipeline`` (``companion.live.recorded``), the first
 D decisions of each. One line per game as it ends, then one JSON object with the totals:
 
-* ``wrong_commits``: the camera's commits that leave the bots' game (a wrong move; a route to one of its positions
-  that leaves the same game, such as two workers put under one hand in the other order, is right: ``TrueGame``);
+* ``wrong_commits``: the camera's commits that lead the game off the bots' one (a wrong move; a route to one of its
+  positions, such as two workers put under one hand in the other order, is right: ``TrueGame``);
 * ``false_alerts``: every alert raised (the bots play legally), by kind (illegal, forgotten step, camera);
 * ``share_without_prompt_beyond_hidden``: decisions committed by the camera, or asked because they leave no trace
   on the table (a hidden choice), over all decisions of the game (decisions never reached count against it);
@@ -140,7 +140,7 @@ def totals(games: list[dict[str, Any]], fps: float) -> dict[str, Any]:
         cpu_by_players.setdefault(game["players"], []).append(game["cpu"])
     return {
         "games": len(games), "decisions": decisions,
-        "games_completed": sum(g["committed"] == g["decisions"] for g in games),
+        "games_completed": sum(g["over"] for g in games),
         "decisions_committed": sum(g["committed"] for g in games),
         "wrong_commits": sum(g["wrong"] for g in games),
         "false_alerts": sum(alerts.values()), "false_alerts_by_kind": alerts,
