@@ -91,11 +91,12 @@ def run(session: Session, observations: Iterable[Observation], *, answers: Seque
     return result
 
 
-def wrong_commits(result: ReplayRun, truth: TrueGame) -> list[int]:
-    """The decision numbers of the camera's commits that led the game off the true one (see :class:`TrueGame`); the
-    commits after one, from a game already off it, are its consequences and not counted again."""
-    states = result.session.history()
-    return [outcome.decision for outcome in result.outcomes
+def wrong_commits(session: Session, outcomes: Iterable[Outcome], truth: TrueGame) -> list[int]:
+    """The decision numbers of the camera's commits (among ``outcomes``) that led ``session``'s game off the true one
+    (see :class:`TrueGame`); the commits after one, from a game already off it, are its consequences and not counted
+    again."""
+    states = session.history()
+    return [outcome.decision for outcome in outcomes
             if outcome.kind == "commit" and truth.reached(states[outcome.decision])
             and not truth.reached(states[outcome.decision + len(outcome.actions)])]
 
@@ -116,7 +117,7 @@ def summary(result: ReplayRun, answers: Sequence[Action] = ()) -> dict[str, Any]
         "final_scores": {session.players[score.player]: score.total for score in session.state.scores()},
     }
     if answers:
-        wrong = wrong_commits(result, TrueGame(session.history()[0], answers))
+        wrong = wrong_commits(session, result.outcomes, TrueGame(session.history()[0], answers))
         data["expected_moves"] = len(answers)
         data["wrong_commits"] = len(wrong)
         data["first_wrong"] = wrong[0] if wrong else None

@@ -62,7 +62,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
-    from companion.reconciler.replay import TrueGame
+    from companion.reconciler.replay import TrueGame, wrong_commits
     from companion.session import Journal
     from companion.web.desk import Desk
     from vision.layout import load_layout
@@ -104,9 +104,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     session = desk.session
     timings = loop.timings or []
     states = session.history()
-    true_game = TrueGame(states[0], world.actions)      # a commit is wrong when it leaves the bots' game
-    wrong = next((o.decision for o in loop.outcomes if o.kind == "commit"
-                  and not true_game.reached(states[min(o.decision + len(o.actions), len(states) - 1)])), None)
+    wrong = next(iter(wrong_commits(session, loop.outcomes, TrueGame(states[0], world.actions))), None)
     asked = {True: 0, False: 0}
     alike = 0
     answered_by_kind: dict[str, int] = {}

@@ -61,7 +61,7 @@ def score_game(session: Any, result: Any, truth: list, visits: list, fps: float)
         alerts[alert.kind] = alerts.get(alert.kind, 0) + 1
     return {
         "players": len(session.players), "decisions": len(truth), "committed": len(made),
-        "wrong": len(wrong_commits(result, TrueGame(states[0], truth))), "camera": session.sources.count("camera"),
+        "wrong": len(wrong_commits(session, result.outcomes, TrueGame(states[0], truth))), "camera": session.sources.count("camera"),
         "prompt_invisible": invisible, "prompt_lookalike": lookalike, "prompts_asked": len(asked),
         "alerts": alerts, "alert_messages": [a.message for a in session.alerts][:5],
         "frames_to_commit": frames, "seconds_to_commit": seconds,
