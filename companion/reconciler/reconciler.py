@@ -29,10 +29,11 @@ from vision.observation import CUBE_TYPES, Observation, label_for
 from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        reading_loglik, slot_loglik, split_loglik)
-from .explain import Finding, describe, explain_illegal, split_forgotten
+from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
 from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, unseen_fixtures
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
+from .track_rises import TrackWatch
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,8 @@ class Reconciler:
         self._before_hand: dict[str, dict[str, float]] = {}
         self._read_before: dict[str, dict[str, float]] = {}   # every slot's mean reading then (_seen_changed)
         self._glimpsed: frozenset[str] = frozenset()    # hidden slots the last frame glimpsed a piece on
+        fixtures = FIXTURES.get(session.game)
+        self._tracks = TrackWatch(fixtures.tracks if fixtures else {})   # pale pieces seen arrive (track_rises.py)
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -146,13 +149,17 @@ class Reconciler:
             if self._idle and not self._watched and len(self._frames) >= self.policy.confirm_frames:
                 self._note_misreads()
                 self._note_before_hand()
+                self._tracks.note_before_hand()
             self._forget_frames()
+            self._tracks.forget()
             self._hand_seen |= observation.occluded
             return []
         if self.session.state.is_over:
             return []
-        observation = unseen_fixtures(self._with_corrections(observation), FIXTURES.get(self.session.game),
-                                      self._tree.root.view)
+        observation = self._with_corrections(observation)
+        self._tracks.see(observation)
+        observation = unseen_fixtures(self._tracks.sighted(observation, self._movable_pieces()),
+                                      FIXTURES.get(self.session.game), self._tree.root.view)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
         glimpsed = glimpsed_behind(observation, self._reach.seats(), self._tree.root.view, self._before_hand)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
@@ -201,6 +208,13 @@ class Reconciler:
         alerts and block commits all game long.
         """
         return ViewDiff.between(self._consensus.target(node.view), node.view)
+
+    def _movable_pieces(self) -> set[str]:
+        """The kinds of track pieces (``Fixtures.tracks``) some option of the pending decision moves."""
+        root = self._tree.root.view
+        changed = {slot for child in self._tree.children(self._tree.root) for slot in child.view.changed_slots(root)}
+        return {kind for kind, template in self._tracks.tracks.items()
+                if any(slot_number(template, slot) is not None for slot in changed)}
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""

@@ -1,0 +1,45 @@
+"""A pale piece read faintly is seen arrive where its reading rose (held-out look, 4 players, seed 259, decision 11).
+
+On that far, warm-lit table the provost read p 0.15-0.45 on its square, and 0.0-0.1 on every other, in three frames
+of four. Seen on no square at p 0.5, its whole track was hidden: every move of the provost was asked, four in a row
+after decision 10. Red moved it +3, from square 6 to 9: square 9 read nothing before red's hand and 0.29 after it,
+and the square it left kept a trace (p 0.1)."""
+
+from dataclasses import replace
+
+from .table import arm_then_rest, kinds, watching
+
+PLAYERS = ["red", "blue", "green", "yellow"]
+
+
+def faintly(frame, lean=None, own=0.29):
+    """``frame`` with the provost read as that table read it: p ``own`` where it stands, 0.1 on square 6, else
+    nothing; with ``lean``, that square also reads the provost at 0.35 (a neighbour leaning into its window)."""
+    slots = dict(frame.slots)
+    for slot, reading in frame.slots.items():
+        if slot.startswith("road.") and slot.endswith(".provost"):
+            slots[slot] = ({"provost": own, "": 1.0 - own} if reading.get("provost", 0.0) > 0.5
+                           else {"provost": 0.35, "": 0.65} if slot == lean
+                           else {"provost": 0.1, "": 0.9} if slot == "road.6.provost" else {"": 1.0})
+    return replace(frame, slots=slots)
+
+
+def test_a_provost_move_read_faintly_is_committed_without_a_question():
+    reconciler, cam, move = watching(PLAYERS, 259, 11, faintly)
+    assert str(move) == "provost[0](steps=3)"
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=faintly)
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 11] == []
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[11] == move and reconciler.session.sources[11] == "camera"
+
+
+def test_a_faint_reading_that_was_there_before_the_hand_is_no_sighting():
+    # square 8 reads the provost at 0.35 before red's arm comes by and after, the provost's own square 0.1: a lean,
+    # not the provost moved +2
+    leaning = lambda frame: faintly(frame, lean="road.8.provost", own=0.1)
+    reconciler, cam, move = watching(PLAYERS, 259, 11, leaning)
+    view = reconciler.session.state.table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=leaning)
+    assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 11
+    assert "alert" not in kinds(outcomes)
