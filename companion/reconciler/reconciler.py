@@ -173,7 +173,8 @@ class Reconciler:
         fixtures = FIXTURES.get(self.session.game)
         mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident, self.policy.confident_empty),
                             second_sightings(observation, fixtures, best.view)
-                            | seen_otherwise(observation, fixtures, best.view, self._tree.root.view))
+                            | seen_otherwise(observation, fixtures, best.view, self._tree.root.view)
+                            | self._tracks.sighted_tracks)
         recent = self._recent_views()
         reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)

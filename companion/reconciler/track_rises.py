@@ -6,11 +6,13 @@ p 0.5, its whole track was hidden (:func:`~companion.reconciler.fixtures.unseen_
 asked: four in a row after decision 10. What the camera does see is the change: the square red moved it to read
 0.001 in the still frames before red's hand, and 0.29-0.47 after it.
 
-So while a pending decision may move a track's piece, one square of that track whose reading rose from at most
-``ROSE_FROM`` before the last hand to at least ``ROSE_TO`` now, with no other square risen, is a sighting: its reading
-is raised to ``SIGHTED``. That shows the piece (``fixtures.SEEN``), so the track's readings count again, and it never
-contradicts the rules alone (it stays below ``evidence.CONFIDENT``). A piece leaning into a neighbour's window
-(the provost and the bailiff on square 10, read on square 9 at p 0.33-0.40) read so before the hand too: no rise.
+So while a pending decision may move a track's piece and no square of its track shows it (``fixtures.SEEN``), the
+one square whose reading rose from at most ``ROSE_FROM`` before the last hand to at least ``ROSE_TO`` now, with no
+other square risen, is a sighting: its reading is raised to ``SIGHTED``. The track's readings then count again, as
+evidence for and against the stories, as much as a clear reading over two frames (the search explores a change its
+frames lead by 2.5 nats). A sighting is not sure, though: no reading of a track seen so is a disagreement with the
+rules (``sighted_tracks``: no alert, no reminder). A piece leaning into a neighbour's window (the provost and the
+bailiff on square 10, read on square 9 at p 0.33-0.40) read so before the hand too: no rise.
 
 >>> watch = TrackWatch({"provost": "road.{n}.provost"})
 >>> still = Observation(registered=True, stable=True, slots={"road.6.provost": {"provost": 0.45, "": 0.55},
@@ -19,7 +21,9 @@ contradicts the rules alone (it stays below ``evidence.CONFIDENT``). A piece lea
 >>> moved = Observation(registered=True, stable=True, slots={"road.6.provost": {"provost": 0.08, "": 0.92},
 ...                                                          "road.9.provost": {"provost": 0.29, "": 0.71}})
 >>> {label: round(p, 2) for label, p in watch.sighted(moved, {"provost"}).slots["road.9.provost"].items()}
-{'provost': 0.6, '': 0.4}
+{'provost': 0.8, '': 0.2}
+>>> sorted(watch.sighted_tracks)
+['road.6.provost', 'road.9.provost']
 >>> watch.sighted(moved, set()).slots["road.9.provost"]          # no pending decision moves the provost
 {'provost': 0.29, '': 0.71}
 """
@@ -32,11 +36,11 @@ from typing import Collection, Mapping
 from vision.observation import Observation, pieces_for
 
 from .explain import slot_number
-from .fixtures import _showing
+from .fixtures import SEEN, _showing
 
 ROSE_FROM = 0.05   # a square read at most this (mean of the still frames before the last hand) …
 ROSE_TO = 0.15     # … and at least this now has seen the piece arrive
-SIGHTED = 0.6      # the reading a sighting is given: shows the piece, contradicts nothing alone
+SIGHTED = 0.8      # the reading a sighting is given
 
 
 class TrackWatch:
@@ -46,6 +50,7 @@ class TrackWatch:
         self.tracks = tracks                          # piece kind → its track's slot template ("road.{n}.provost")
         self._still: dict[str, list[float]] = {}      # track slot → its readings of the piece in this still spell
         self._before: dict[str, float] = {}           # track slot → its mean reading before the last hand
+        self.sighted_tracks: frozenset[str] = frozenset()   # the slots of the tracks the last frame sighted a piece on
 
     def see(self, observation: Observation) -> None:
         """Take a still frame's readings of the tracks (before the rules hide any of them)."""
@@ -64,18 +69,20 @@ class TrackWatch:
 
     def sighted(self, observation: Observation, movable: Collection[str]) -> Observation:
         """``observation`` with the square a piece of ``movable`` kinds was seen arrive on read as showing it."""
-        raised = {}
+        raised, tracks = {}, set()
         for kind in movable:
             template = self.tracks.get(kind)
             if template is None:
                 continue
             now = {slot: _showing(reading, kind) for slot, reading in observation.slots.items()
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
-            if any(p >= SIGHTED for p in now.values()):
+            if any(p >= SEEN for p in now.values()):
                 continue
             risen = [slot for slot, p in now.items() if p >= ROSE_TO and self._before.get(slot, 1.0) <= ROSE_FROM]
             if len(risen) == 1:
                 raised[risen[0]] = _with_chance(observation.slots[risen[0]], kind, SIGHTED)
+                tracks.update(slot for slot in observation.slots if slot_number(template, slot) is not None)
+        self.sighted_tracks = frozenset(tracks)
         return replace(observation, slots={**observation.slots, **raised}) if raised else observation
 
 
