@@ -241,7 +241,9 @@ class VisionPipeline:
         """Learn from a frame whose contents the rules have confirmed (see the module docstring).
 
         Slots in ``doubted`` (read as something else than ``view`` says) teach nothing: at the start of a game
-        the first still frame may already show a move the rules don't know of yet.
+        the first still frame may already show a move the rules don't know of yet. Nor do the supply zones named
+        there (``"supply.red"``): a zone confirmed with counts its picture doesn't show reads those counts, sure,
+        for as long as the picture stays.
         """
         pose = self.tracker.pose
         if pose is None or self.reference is None:
@@ -297,7 +299,7 @@ class VisionPipeline:
         self.stacks.learn(frame, pose, camera_position_mm(pose.image_from_board, (frame.shape[1], frame.shape[0])), discs)
         self._share_light_with_cubes()
         for seat, zone in self.reference.supplies.items():
-            if self.players[seat] in view.supplies:
+            if self.players[seat] in view.supplies and f"supply.{self.players[seat]}" not in doubted:
                 zone.confirm(self._supply_picture(frame, pose, seat), view.supplies[self.players[seat]])
         if self.hands is not None:
             self.hands.accept(rectify(frame, pose, self._hand_bounds, HAND_PX_PER_MM))

@@ -193,3 +193,19 @@ def test_a_dark_cube_taken_on_a_dark_cloth_is_not_reported_unchanged():
     assert yellow.counts["wood"] == view.supplies["yellow"]["wood"] + 1      # the case: one wood cube went
     seen, sure = observation.supplies["yellow"], observation.supply_confidence["yellow"]
     assert seen == cube_counts(view.supplies["yellow"]) or sure < 0.9, (seen, sure)
+
+
+def test_a_zone_doubted_at_a_confirmation_keeps_its_last_confirmed_counts():
+    # Held-out 2 players, seed 264: red sold a wood the camera didn't read; a frame confirming another decision taught
+    # red's zone "wood 1" from a picture without it, and the zone read wood 1, sure, from then on.
+    table, pipeline = set_up("holdout", 777_002)
+    start = confirm_the_start(table, pipeline, frame_seed=11)
+    sold = view_with({**{c: START for c in PLAYERS}, "red": {**START, "wood": 0}})
+    frame, _ = table.render(sold, frame_seed=12)
+    pipeline.observe(frame, still=True)
+    pipeline.confirm(frame, start, doubted={"supply.red"})          # the rules still say wood 1: held back
+    observation = read_after(table, pipeline, sold.supplies, frame_seed=12)
+    assert observation.supplies["red"]["wood"] == 0 or observation.supply_confidence["red"] < 0.9
+    pipeline.confirm(frame, start)                                  # taught: the zone now reads wood 1, sure
+    taught = read_after(table, pipeline, sold.supplies, frame_seed=12)
+    assert taught.supplies["red"]["wood"] == 1 and taught.supply_confidence["red"] >= 0.9

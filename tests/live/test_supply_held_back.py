@@ -1,0 +1,55 @@
+"""A supply read otherwise than an answered state is not taught to vision (false-reminder regression, held-out look,
+2 players, seed 264, decision 119).
+
+Red sold a wood the camera couldn't read. While the question waited, a frame confirming blue's answered production
+taught red's zone "wood 1" from a picture without it; the zone then read wood 1, sure, and once red's sale was
+answered, "Red's supply is not up to date: -1 wood" was reminded at the game's last decision."""
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+from companion.live.loop import TableLoop
+from tests.reconciler.table import camera, live_bots_at
+
+
+class _Pipeline:
+    """Records what the loop teaches vision."""
+
+    def __init__(self, players):
+        self.players = tuple(players)
+        self.taught = []
+
+    def confirm(self, frame, view, *, doubted=()):
+        self.taught.append((view, set(doubted)))
+
+
+def _taught_after_an_answer(red_supply):
+    session, move = live_bots_at(("red", "blue"), 264, 118)
+    pipeline = _Pipeline(session.players)
+    loop = TableLoop(SimpleNamespace(session=session), None, pipeline)
+    cam = camera(session.state)
+    for index in range(3):
+        loop._reconcile(None, cam.read(session.state.table_view(), 1_000 + index))
+    session.decide(move, source="prompt")
+    taught_before = len(pipeline.taught)
+    after = session.state.table_view()
+    for index in range(3):
+        frame = cam.read(after, 2_000 + index)
+        loop._reconcile(None, replace(frame, supplies={**frame.supplies, "red": red_supply},
+                                      supply_confidence={**frame.supply_confidence, "red": 0.3}))
+    return pipeline.taught[taught_before:], session
+
+
+def test_a_zone_read_otherwise_than_the_answered_state_is_held_back():
+    session, _ = live_bots_at(("red", "blue"), 264, 119)
+    red = dict(zip(("food", "wood", "stone", "cloth", "gold"), session.state.cubes[0]))
+    taught, _ = _taught_after_an_answer({**red, "wood": red["wood"] - 1})
+    assert taught, "the answered state is still taught (its slots read as it)"
+    assert taught[0][1] == {"supply.red"}
+
+
+def test_a_zone_read_as_the_answered_state_is_taught():
+    session, _ = live_bots_at(("red", "blue"), 264, 119)
+    red = dict(zip(("food", "wood", "stone", "cloth", "gold"), session.state.cubes[0]))
+    taught, _ = _taught_after_an_answer(red)
+    assert taught and taught[0][1] == set()
