@@ -104,7 +104,7 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     readable = [slot for slot in observation.slots if slot not in observation.occluded_slots and slot not in hidden]
     for kind, template in fixtures.tracks.items():
         track = [slot for slot in readable if slot_number(template, slot) is not None]
-        showing = [slot for slot in track if _showing(observation.slots[slot], kind) >= SEEN]
+        showing = [slot for slot in track if piece_share(observation.slots[slot], kind) >= SEEN]
         if not showing:
             hidden.update(track)
         elif len(showing) > 1:
@@ -236,7 +236,7 @@ def _discs_seen_nowhere(observation: Observation, readable: list[str], template:
         if slot_number(template, slot) is None:
             continue
         for piece in pieces_for(label):
-            if piece.kind == "disc" and not any(_showing(observation.slots[other], "disc", piece.colour) >= SEEN
+            if piece.kind == "disc" and not any(piece_share(observation.slots[other], "disc", piece.colour) >= SEEN
                                                 for other in track):
                 hidden.add(slot)
     if hidden:
@@ -413,7 +413,7 @@ def _disc_seen_on(observation: Observation, slot: str, colour: str) -> bool:
     """True when ``slot`` is read showing ``colour``'s disc: a disc leaning into another window is seen where it
     stands, too."""
     return (slot in observation.slots and slot not in observation.occluded_slots
-            and _showing(observation.slots[slot], "disc", colour) >= SEEN)
+            and piece_share(observation.slots[slot], "disc", colour) >= SEEN)
 
 
 def replaced_under_a_piece(observation: Observation, fixtures: Fixtures | None, view: VisibleView,
@@ -493,7 +493,7 @@ def top_read_beside(observation: Observation, fixtures: Fixtures | None, view: V
                 found.add(top)
     for kind, template in fixtures.tracks.items():
         track = [slot for slot in readable if slot_number(template, slot) is not None]
-        if found.intersection(track) and not any(_showing(observation.slots[slot], kind) >= SEEN
+        if found.intersection(track) and not any(piece_share(observation.slots[slot], kind) >= SEEN
                                                  for slot in track if slot not in found):
             found.update(track)
     return frozenset(found if slots is None else found.intersection(slots))
@@ -671,13 +671,13 @@ def second_sightings(observation: Observation, fixtures: Fixtures | None, view: 
         track = [slot for slot in observation.slots
                  if slot not in observation.occluded_slots and slot_number(template, slot) is not None]
         placed = [slot for slot in track if any(piece.kind == kind for piece in pieces_for(view.label(slot)))]
-        if placed and all(_showing(observation.slots[slot], kind) >= SEEN for slot in placed):
+        if placed and all(piece_share(observation.slots[slot], kind) >= SEEN for slot in placed):
             found.update(slot for slot in track if slot not in placed
                          and any(piece.kind == kind for piece in pieces_for(observation.best(slot)[0])))
     return frozenset(found)
 
 
-def _showing(labels: Mapping[str, float], kind: str, colour: str | None = None) -> float:
+def piece_share(labels: Mapping[str, float], kind: str, colour: str | None = None) -> float:
     """How likely the readings ``labels`` show a piece of ``kind`` (of ``colour``, when given)."""
     return sum(probability for label, probability in labels.items()
                if label and any(piece.kind == kind and colour in (None, piece.colour) for piece in pieces_for(label)))

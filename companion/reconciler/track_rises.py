@@ -36,7 +36,7 @@ from typing import Collection, Mapping
 from vision.observation import Observation, pieces_for
 
 from .explain import slot_number
-from .fixtures import SEEN, _showing
+from .fixtures import SEEN, piece_share
 
 ROSE_FROM = 0.05   # a square read at most this (mean of the still frames before the last hand) …
 ROSE_TO = 0.15     # … and at least this now has seen the piece arrive
@@ -57,7 +57,7 @@ class TrackWatch:
         for kind, template in self.tracks.items():
             for slot, reading in observation.slots.items():
                 if slot not in observation.occluded_slots and slot_number(template, slot) is not None:
-                    self._still.setdefault(slot, []).append(_showing(reading, kind))
+                    self._still.setdefault(slot, []).append(piece_share(reading, kind))
 
     def forget(self) -> None:
         """A hand or a moving picture: the still spell is over."""
@@ -74,7 +74,7 @@ class TrackWatch:
             template = self.tracks.get(kind)
             if template is None:
                 continue
-            now = {slot: _showing(reading, kind) for slot, reading in observation.slots.items()
+            now = {slot: piece_share(reading, kind) for slot, reading in observation.slots.items()
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
             if any(p >= SEEN for p in now.values()):
                 continue
