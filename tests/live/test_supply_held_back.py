@@ -9,23 +9,14 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from companion.live.loop import TableLoop
+from tests.live.taught import TaughtPipeline
 from tests.reconciler.table import camera, live_bots_at
 
-
-class _Pipeline:
-    """Records what the loop teaches vision."""
-
-    def __init__(self, players):
-        self.players = tuple(players)
-        self.taught = []
-
-    def confirm(self, frame, view, *, doubted=()):
-        self.taught.append((view, set(doubted)))
 
 
 def _taught_after_an_answer(red_supply):
     session, move = live_bots_at(("red", "blue"), 264, 118)
-    pipeline = _Pipeline(session.players)
+    pipeline = TaughtPipeline(session.players)
     loop = TableLoop(SimpleNamespace(session=session), None, pipeline)
     cam = camera(session.state)
     for index in range(3):
