@@ -14,7 +14,6 @@ from tests.live.taught import TaughtPipeline
 from tests.reconciler.table import camera, live_bots_at
 
 
-
 def _answered_frames(tile_reads):
     session, convert = live_bots_at(("red", "blue"), 66, 57)
     assert str(convert) == "convert[1](square=6)"

@@ -13,7 +13,6 @@ from tests.live.taught import TaughtPipeline
 from tests.reconciler.table import camera, live_bots_at
 
 
-
 def _taught_after_an_answer(red_supply):
     session, move = live_bots_at(("red", "blue"), 264, 118)
     pipeline = TaughtPipeline(session.players)
