@@ -308,9 +308,8 @@ class TableLoop:
         answer "Red's supply is not up to date: -1 wood" was reminded. Held back, a zone keeps its last confirmed
         picture and counts, which still agree with each other.
         """
-        expected = self.desk.session.state.table_view().supplies
-        return {f"supply.{colour}" for colour, counts in observation.supplies.items()
-                if any(int(expected.get(colour, {}).get(key, 0)) != int(count) for key, count in counts.items())}
+        expected = VisibleView.of(self.desk.session.state.table_view())
+        return {f"supply.{colour}" for colour in confident_mismatches(observation, expected, confident=0.0).supplies}
 
     def _doubted(self, observation: Observation) -> set[str]:
         """The slots read, with some confidence, other than the committed state shows."""
