@@ -48,7 +48,8 @@ class TrackWatch:
 
     def __init__(self, tracks: Mapping[str, str]) -> None:
         self.tracks = tracks                          # piece kind → its track's slot template ("road.{n}.provost")
-        self._still: dict[str, list[float]] = {}      # track slot → its readings of the piece in this still spell
+        # track slot → (sum, count) of its readings of the piece in this still spell (a table may stay still for minutes)
+        self._still: dict[str, tuple[float, int]] = {}
         self._before: dict[str, float] = {}           # track slot → its mean reading before the last hand
         self.sighted_tracks: frozenset[str] = frozenset()   # the slots of the tracks the last frame sighted a piece on
 
@@ -57,7 +58,8 @@ class TrackWatch:
         for kind, template in self.tracks.items():
             for slot, reading in observation.slots.items():
                 if slot not in observation.occluded_slots and slot_number(template, slot) is not None:
-                    self._still.setdefault(slot, []).append(piece_share(reading, kind))
+                    total, count = self._still.get(slot, (0.0, 0))
+                    self._still[slot] = (total + piece_share(reading, kind), count + 1)
 
     def forget(self) -> None:
         """A hand or a moving picture: the still spell is over."""
@@ -65,7 +67,7 @@ class TrackWatch:
 
     def note_before_hand(self) -> None:
         """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
-        self._before = {slot: sum(seen) / len(seen) for slot, seen in self._still.items() if seen}
+        self._before = {slot: total / count for slot, (total, count) in self._still.items()}
 
     def sighted(self, observation: Observation, movable: Collection[str]) -> Observation:
         """``observation`` with the square a piece of ``movable`` kinds was seen arrive on read as showing it."""
