@@ -188,6 +188,7 @@ class VisionPipeline:
         # there as the square's look.
         self._in_reference: dict[str, tuple[str, ...]] = {}
         self._held_back: frozenset[str] = frozenset()
+        self._standing_leans: dict[str, list[str]] = {}    # this frame's: see _references_now
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
         self._in_view_mask: tuple[tuple, np.ndarray] | None = None    # (hand pose, frame size) → the mask
         # The pose the hand detector's pictures are taken with: the one its resting picture was taken with.
@@ -369,7 +370,7 @@ class VisionPipeline:
                      | unlearned_tiles(slots, self._before_tile)) - self._held_back if self._in_reference else frozenset()
         # a piece read in a hidden window hides nothing behind it
         behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
-                               if unlearned else slots, shadowed_by)
+                               if unlearned else slots, shadowed_by, self._standing_leans)
         slots = doubt_behind_hidden(slots, shadowed_by, behind)
         occluded_slots = occluded_slots | behind | unlearned
         lap("leaning")
@@ -502,13 +503,20 @@ class VisionPipeline:
     def _references_now(self, crops: np.ndarray, visible: np.ndarray) -> np.ndarray:
         """The reference crops to read ``crops`` against: a slot whose reference holds a neighbour's piece that has
         changed since is read against its last bare crop (red's favour disc moved beside the start's stack, whose
-        lean the next space's reference held, read as nothing there: held-out 5 players, seed 51, decision 167)."""
+        lean the next space's reference held, read as nothing there: held-out 5 players, seed 51, decision 167).
+
+        Also notes in ``_standing_leans`` the neighbours in a slot's shadow that look as they did when its reference
+        took their piece in: that piece stands in front of the slot again, whatever the slot model makes of it."""
+        self._standing_leans = {}
         leaning = self.reference.leaning
         pairs = [(i, k) for i in visible.tolist() if i in leaning for k in leaning[i]]
         if not pairs:
             return self.reference.crops
         then = np.stack([leaning[i][k] for i, k in pairs])
         moved = change_level(then, crops[[k for _, k in pairs]]) >= UNCHANGED_BELOW
+        for (i, k), changed in zip(pairs, moved):
+            if not changed and k in self._shadow_index.get(i, ()):
+                self._standing_leans.setdefault(self.slot_names[i], []).append(self.slot_names[k])
         stale = sorted({i for (i, k), changed in zip(pairs, moved) if changed and not self._put_in_front(i, k, crops)})
         if not stale:
             return self.reference.crops
