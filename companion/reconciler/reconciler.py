@@ -491,7 +491,7 @@ class Reconciler:
                 self._tree = HypothesisTree(state, self.policy.supply_keys)
             self._note_unread_answers(history, min(self._root_count, count), count)
             self._answered = self._answered_changes(history, count)
-            self._before_hand = {}
+            self._before_hand = self._answered_as_read()
             self._read_before = {}
             self._root_count = count
             self._hand_seen = False
@@ -560,6 +560,16 @@ class Reconciler:
         return any(base.label(slot) == after and node.diff.slots.get(slot, after) == before
                    and not self._seen_before_hand(slot, after)
                    for slot, (before, after) in self._answered.items() for node in plausible)
+
+    def _answered_as_read(self) -> dict[str, dict[str, float]]:
+        """The slots the last answers changed, as the still frames since the last hand read them: the table the answer
+        was given over. The next hand may come at once, before any frame the game is caught up in, so that
+        :meth:`_note_before_hand` notes nothing. Held-out 2 players, seed 272, decision 38: an answered provost phase
+        ended the turn and sent blue's worker home from road.2 (read empty, p 1.0, while the question waited); blue's
+        hand came in the next frame and put a worker there again, and with no reading before that hand the camera
+        took it for the old reading coming back, and asked."""
+        readings = {slot: [frame.slots[slot] for frame in self._frames if frame.slots.get(slot)] for slot in self._answered}
+        return {slot: _mean_reading(seen) for slot, seen in readings.items() if seen}
 
     def _seen_before_hand(self, slot: str, label: str) -> bool:
         """True when the still frames before the last hand read ``slot`` as ``label`` (likeliest on average).

@@ -1,0 +1,44 @@
+"""A worker put back where an answer just sent one home is a new move, even when the hand comes at once (held-out
+look, 2 players, seed 272, decision 38: asked instead of committed).
+
+Red's provost phase was asked (the provost's track was not read) and answered; the answer ended the turn, and the
+turn's end sent blue's worker home from road.2, which read empty while the question waited. Blue's hand came in the
+very next frame and put a worker on road.2 again. No frame had been noted before that hand, so the camera took the
+worker for its old reading of road.2 coming back against the answer, and asked which placement it was."""
+
+from dataclasses import replace
+
+from .table import kinds, live_bots_at, watching
+
+PLAYERS = ["red", "blue"]
+
+
+def _provost_unread(frame):
+    """The provost's squares hidden, as on the far held-out table: the provost phase can only be asked."""
+    hidden = frozenset(slot for slot in frame.slots if slot.startswith("road.") and slot.endswith(".provost"))
+    return replace(frame, occluded_slots=frame.occluded_slots | hidden)
+
+
+def test_a_worker_put_back_on_the_square_an_answer_emptied_is_committed_by_the_camera():
+    reconciler, cam, provost = watching(PLAYERS, 272, 37, adjust=_provost_unread)
+    assert str(provost) == "provost[0](steps=0)"
+    after = reconciler.session.state.apply(provost)
+    assert reconciler.session.state.table_view().pieces("road.2.worker") and not after.table_view().pieces("road.2.worker")
+    for index in range(3):
+        reconciler.observe(replace(cam.read(after.table_view(), 2_000 + index, covered={"hand"}), hand_from="red"))
+    for index in range(20):
+        asked = [o for o in reconciler.observe(_provost_unread(cam.read(after.table_view(), 2_100 + index)))
+                 if o.kind == "prompt"]
+        if asked:
+            reconciler.answer(asked[0], provost)
+            break
+    assert reconciler.session.sources[-1] == "prompt" and reconciler.session.actions[-1] == provost
+
+    _, place = live_bots_at(PLAYERS, 272, 38)
+    assert str(place) == "place[1](place='road.2')"
+    placed = after.apply(place).table_view()
+    for index in range(3):      # blue's hand in the frame right after the answer
+        reconciler.observe(replace(cam.read(placed, 3_000 + index, covered={"hand"}), hand_from="blue"))
+    outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
+    assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
