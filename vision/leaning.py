@@ -368,16 +368,10 @@ def _stack_probability(label: str, neighbour: Mapping[str, float], reaching: int
 
 
 def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping[str, Sequence[str]],
-                  standing: Mapping[str, Collection[str]] | None = None,
-                  unchanged: Collection[str] = ()) -> frozenset[str]:
+                  standing: Mapping[str, Collection[str]] | None = None) -> frozenset[str]:
     """Slots whose reading a tall piece on a neighbouring slot in front explains: read (mostly) empty, or as that
     piece leaning in. The camera cannot tell what stands behind it. The piece in front is one surely read there, or
     one the slot's reference took in that still looks as it did then (``standing``: slot → such neighbours).
-
-    A slot whose crop is its reference's (``unchanged``) is seen, not hidden, behind a piece its reference holds for
-    good (an owner's house): a worker put behind a house shows its top above it. Held-out 2 players, seed 272,
-    decision 40: road.10.worker behind blue's house, unchanged since blue built, was hidden, and "blue's worker there"
-    explained the table as well as blue's pass did: asked.
 
     Held-out look, 2 players, seed 64, decision 99: red's house built on castle.towers.2, behind blue's on
     towers.1, read as blue's house leaning in (house:blue 0.52 after the lean doubt, "" 0.48): a reading against
@@ -395,14 +389,12 @@ def hidden_behind(slots: Mapping[str, Mapping[str, float]], shadowed_by: Mapping
     >>> faint = {"t.1": {"": 0.55, "house:blue": 0.45}, "t.2": {"": 0.98, "house:blue": 0.02}}
     >>> sorted(hidden_behind(faint, {"t.2": ("t.1",)})), sorted(hidden_behind(faint, {"t.2": ("t.1",)}, {"t.2": ["t.1"]}))
     ([], ['t.2'])
-    >>> sorted(hidden_behind({**front, "t.2": {"": 0.998}}, {"t.2": ("t.1",)}, unchanged={"t.2"}))  # as it was: seen
-    []
     """
     hidden = set()
     standing = standing or {}
     for slot, neighbours in shadowed_by.items():
         labels = slots.get(slot)
-        if not labels or (slot in unchanged and not standing.get(slot)):
+        if not labels:
             continue
         for neighbour in neighbours:
             theirs = slots.get(neighbour, {})

@@ -189,7 +189,6 @@ class VisionPipeline:
         self._in_reference: dict[str, tuple[str, ...]] = {}
         self._held_back: frozenset[str] = frozenset()
         self._standing_leans: dict[str, list[str]] = {}    # this frame's: see _references_now
-        self._unchanged_now: frozenset[str] = frozenset()   # this frame's slots whose crop is their reference's
         self._hand_bounds = play_area(layout, PLAY_AREA_MARGIN_MM)
         self._in_view_mask: tuple[tuple, np.ndarray] | None = None    # (hand pose, frame size) → the mask
         # The pose the hand detector's pictures are taken with: the one its resting picture was taken with.
@@ -371,7 +370,7 @@ class VisionPipeline:
                      | unlearned_tiles(slots, self._before_tile)) - self._held_back if self._in_reference else frozenset()
         # a piece read in a hidden window hides nothing behind it
         behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
-                               if unlearned else slots, shadowed_by, self._standing_leans, self._unchanged_now)
+                               if unlearned else slots, shadowed_by, self._standing_leans)
         slots = doubt_behind_hidden(slots, shadowed_by, behind)
         occluded_slots = occluded_slots | behind | unlearned
         lap("leaning")
@@ -467,7 +466,6 @@ class VisionPipeline:
                                                            partial(leaning_in, covered_by=covered_by))
         lap("slot model")
         read = changed | self._doubt_slots_on_fresh_tiles(visible, kinds)
-        self._unchanged_now = frozenset(self.slot_names[i] for i in visible[~read])
         # Colours are measured only where a coloured piece is a real possibility (most slots are empty).
         coloured = [KINDS.index(k) for k in COLOURED_KINDS]
         needs_colour = np.flatnonzero(read & (kinds[:, coloured].sum(axis=1) >= COLOUR_WORTH))
