@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -104,10 +105,14 @@ CACHE_SIZE = 16
 BOARD_CACHE_SIZE = 4        # a slot set's board positions: 5 MB each, one or two sets per process
 
 
+_cache_lock = threading.Lock()          # the supply zones are rectified on a thread of their own (vision.pipeline)
+
+
 def _remember(cache: dict, key: tuple, value, size: int = CACHE_SIZE):
-    if len(cache) >= size:
-        cache.pop(next(iter(cache)))
-    cache[key] = value
+    with _cache_lock:
+        if len(cache) >= size:
+            cache.pop(next(iter(cache)))
+        cache[key] = value
     return value
 
 
