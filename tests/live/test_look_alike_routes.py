@@ -1,0 +1,64 @@
+"""The live benchmark's hidden choices: a question whose answer another route by the same hand would leave on the
+table just as well, only coins apart, is a hidden choice; one another seat's hand would tell apart is not.
+
+Seed 284's two-player bot game (held-out look, session 20), played again by the rules alone: the bots' choices depend
+only on the seed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.games import new_game
+from companion.live.simulated_table import bot_choice
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_live.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_live", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def game_284():
+    rng = random.Random(284)
+    states, actions = [new_game("caylus", ["red", "blue"], 284)], []
+    while len(actions) < 70:
+        actions.append(bot_choice(states[-1], rng))
+        states.append(states[-1].apply(actions[-1]))
+    return states, actions
+
+
+def test_a_guild_move_the_chooser_could_also_have_paid_for_is_a_hidden_choice(bench, game_284):
+    states, actions = game_284
+    assert str(actions[12]) == "guild[0](steps=-1)"       # red's guild: "guild 0, blue passes, red pays −1" looks the same
+    assert bench.looks_like_another_route(states[12], actions[12])
+    assert not bench.looks_like_another_option(states[12], actions[12])    # no single other option does
+
+
+def test_a_paid_provost_move_that_ends_the_turn_as_passing_would_is_a_hidden_choice(bench, game_284):
+    states, actions = game_284
+    assert str(actions[6]) == "provost[0](steps=-3)"       # red's −3 ends the turn; "0, then no building" ends it the same
+    assert bench.looks_like_another_route(states[6], actions[6])
+
+
+def test_a_provost_move_another_seat_could_have_made_is_not(bench, game_284):
+    states, actions = game_284
+    # red's −1: "red passes, blue moves it −1" leaves the same table, but blue's arm would have come, not red's
+    assert str(actions[40]) == "provost[0](steps=-1)"
+    assert not bench.looks_like_another_route(states[40], actions[40])
+    assert not bench.looks_like_another_route(states[40], actions[40], depth=0)
+
+
+def test_a_worker_placement_is_not(bench, game_284):
+    states, actions = game_284
+    number = next(n for n, action in enumerate(actions) if action.kind == "place" and action.arg("place") != "pass")
+    assert not bench.looks_like_another_route(states[number], actions[number])
