@@ -35,9 +35,9 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .layout import Layout
-from .leaning import (HOUSE_KINDS, beside, colours_in_front, doubt_behind_hidden, doubt_leaning, hidden_behind,
-                      leaning_in, leaning_over, own_pixels, shadows, stack_shadows, unlearned_beside, unlearned_houses,
-                      unlearned_tiles)
+from .leaning import (BESIDE_KINDS, HOUSE_KINDS, LAMP_REACH_MM, beside, colours_in_front, doubt_behind_hidden,
+                      doubt_leaning, hidden_behind, leaning_in, leaning_over, own_pixels, shadows, stack_shadows,
+                      unlearned_beside, unlearned_houses, unlearned_tiles)
 from .observation import Observation
 from .recognizer import KINDS, SlotModel
 from .registration import MarkerBoard, Pose, RegistrationTracker, camera_position_mm
@@ -158,6 +158,8 @@ class VisionPipeline:
         # worker circles on a building whose reference predates it (a piece stood there when the rules confirmed it)
         self._before_tile: set[str] = set()
         self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
+        self._tile_beside = self._spots_beside_tiles()   # tile slot index → provost and bailiff spots next door
+        self._tile_leans: dict[int, frozenset[int]] = {}     # … those that held a piece when its look was last enrolled
         self._unchanged_kinds, self._unchanged_labels = self._unchanged_readings()
         # Where several discs may share a space, a colour counts only on the space itself, not on the next
         # row's disc at the crop's edge (green's favour on prestige read as green on the deniers row below).
@@ -298,6 +300,8 @@ class VisionPipeline:
                     if not any(p.kind in PASSING_KINDS for k in self.covering.get(i, ())
                                for p in view.pieces(self.slot_names[k])):
                         self.tiles.enrol(piece.name, crops[i])
+                        self._tile_leans[i] = frozenset(k for k in self._tile_beside.get(i, ())
+                                                        if view.pieces(self.slot_names[k]))
             if len(pieces) == 1 and pieces[0].kind in COLOURED_KINDS and pieces[0].colour in self.players:
                 learned.setdefault(pieces[0].colour, []).append(added_pixels(self.reference.crops[i], crops[i]))
         for colour, pixels in learned.items():
@@ -401,6 +405,27 @@ class VisionPipeline:
                            max(abs(a - b) for a, b in zip(self.windows[other].center, window.center)) < window.side_mm / 2]
         return covering
 
+    def _spots_beside_tiles(self) -> dict[int, tuple[int, ...]]:
+        """For each slot that accepts tiles, the provost and bailiff spots of the squares next door whose piece reaches
+        into its window (within ``LAMP_REACH_MM`` of its edge): the 20 mm bailiff leans over the neighbouring tile."""
+        near = {}
+        for i, covered_by in self.covering.items():
+            window = self.windows[self.slot_names[i]]
+            reach = window.side_mm / 2 + LAMP_REACH_MM
+            near[i] = tuple(k for k, other in enumerate(self.slot_names) if k != i and k not in covered_by
+                            and any(kind in BESIDE_KINDS for kind in self.accepts[k])
+                            and max(abs(a - b) for a, b in zip(self.windows[other].center, window.center)) <= reach)
+        return {i: spots for i, spots in near.items() if spots}
+
+    def _leaned_on(self, tile: int, kinds: np.ndarray, row_of: Mapping[int, int]) -> float:
+        """How likely a provost or bailiff stands next door that did not when the tile's look was last enrolled: the
+        tile's picture then holds a piece its learned looks never had (held-out 3 players, seed 289, decision 25: the
+        turn's end put both on road.7, and the carpenter on road.8 read as the peddler, p 0.75-0.86: "Red can't build
+        now"). It counts as a piece standing on the tile: the building confirmed there keeps most of the belief."""
+        learned = self._tile_leans.get(tile, frozenset())
+        return max((1.0 - float(kinds[row_of[k], 0]) for k in self._tile_beside.get(tile, ())
+                    if k in row_of and k not in learned), default=0.0)
+
     def _resting_places(self, hand_picture: np.ndarray) -> np.ndarray:
         """Where pieces rest in the hand detector's picture (255): the board and the supply zones, with
         room for a pile of cubes leaning toward the camera."""
@@ -498,6 +523,8 @@ class VisionPipeline:
             # How likely something stands on this tile (a hidden slot on it counts as covered).
             covered = max((1.0 - kinds[row_of[k], 0] if k in row_of else 1.0 for k in self.covering.get(int(i), ())),
                           default=0.0)
+            if self.slot_names[i] in self.placed_tiles:
+                covered = max(covered, self._leaned_on(int(i), kinds, row_of))
             if self.slot_names[i] in self.placed_tiles and covered > 0.0:
                 # a building stays where it was built: under a provost and a bailiff it may look like bare road
                 kept = COVERED_TILE_KEPT * covered
