@@ -33,6 +33,7 @@ from .explain import Finding, describe, explain_illegal, slot_number, split_forg
 from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, unseen_fixtures
 from .outcomes import Outcome
 from .search import HypothesisTree, Node, common_prefix, explains, explore
+from .placement_rises import PlacementWatch
 from .track_rises import TrackWatch
 
 
@@ -137,6 +138,7 @@ class Reconciler:
         self._glimpsed: frozenset[str] = frozenset()    # hidden slots the last frame glimpsed a piece on
         fixtures = FIXTURES.get(session.game)
         self._tracks = TrackWatch(fixtures.tracks if fixtures else {})   # pale pieces seen arrive (track_rises.py)
+        self._placements = PlacementWatch()           # pale workers seen put down (placement_rises.py)
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -150,16 +152,20 @@ class Reconciler:
                 self._note_misreads()
                 self._note_before_hand()
                 self._tracks.note_before_hand()
+                self._placements.note_before_hand()
             self._forget_frames()
             self._tracks.forget()
+            self._placements.forget()
             self._hand_seen |= observation.occluded
             return []
         if self.session.state.is_over:
             return []
         observation = self._with_corrections(observation)
         self._tracks.see(observation)
-        observation = unseen_fixtures(self._tracks.sighted(observation, self._movable_pieces()),
-                                      FIXTURES.get(self.session.game), self._tree.root.view)
+        self._placements.see(observation)
+        observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces()),
+                                               self._destinations())
+        observation = unseen_fixtures(observation, FIXTURES.get(self.session.game), self._tree.root.view)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
         glimpsed = glimpsed_behind(observation, self._reach.seats(), self._tree.root.view, self._before_hand)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
@@ -174,7 +180,7 @@ class Reconciler:
         mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident, self.policy.confident_empty),
                             second_sightings(observation, fixtures, best.view)
                             | seen_otherwise(observation, fixtures, best.view, self._tree.root.view)
-                            | self._tracks.sighted_tracks)
+                            | self._tracks.sighted_tracks | self._placements.sighted_slots)
         recent = self._recent_views()
         reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)
@@ -216,6 +222,15 @@ class Reconciler:
         changed = {slot for child in self._tree.children(self._tree.root) for slot in child.view.changed_slots(root)}
         return {kind for kind, template in self._tracks.tracks.items()
                 if any(slot_number(template, slot) is not None for slot in changed)}
+
+    def _destinations(self) -> dict[str, str]:
+        """Circle → the label the pending worker placement would give it (none while no placement is pending)."""
+        decision = self.session.state.pending()
+        if decision is None or decision.kind != "place":
+            return {}
+        root = self._tree.root
+        return {slot: label for child in self._tree.children(root) for slot, label in child.view.labels.items()
+                if label.startswith("worker:") and root.view.label(slot) != label}
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""

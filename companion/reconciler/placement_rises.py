@@ -1,0 +1,89 @@
+"""A pale worker put down, seen by how the reading of the circle it went to rose.
+
+On some tables the slot model reads a worker on a circle it has never seen one on at about even odds. Held-out
+2 players, seed 285 (session 20): red's worker on the castle's first circle read p 0.38-0.61 red in every still frame
+after red's hand, and the circle had read p 0.00 before it. Taken frame by frame, a reading at even odds is no
+evidence for or against the worker, so the camera asked "which placement?" for 13 of red's placements that game.
+What the camera does see is the rise, as for the provost (:mod:`.track_rises`).
+
+So while the pending decision puts the chooser's worker on one of several circles (``destinations``: circle → the
+label the worker would give it), and none of them shows it (``fixtures.SEEN``), the one destination whose reading
+rose from at most ``ROSE_FROM`` before the last hand to at least ``ROSE_TO`` now is a sighting, its reading raised to
+``SIGHTED``. Only if no other circle of the board rose for a worker of any colour: a worker leaning into the next
+circle's window, or two pieces moved under one hand, makes the rise no sighting, and the camera asks as before.
+
+>>> watch = PlacementWatch()
+>>> still = Observation(registered=True, stable=True, slots={"castle.worker.1": {"": 1.0}, "inn.left": {"": 1.0}})
+>>> watch.see(still); watch.note_before_hand(); watch.forget()
+>>> put = Observation(registered=True, stable=True, slots={"castle.worker.1": {"worker:red": 0.45, "": 0.55},
+...                                                        "inn.left": {"": 1.0}})
+>>> destinations = {"castle.worker.1": "worker:red", "inn.left": "worker:red"}
+>>> {label: round(p, 2) for label, p in watch.sighted(put, destinations).slots["castle.worker.1"].items()}
+{'worker:red': 0.8, '': 0.2}
+>>> sorted(watch.sighted_slots)
+['castle.worker.1']
+>>> watch.sighted(put, {}).slots["castle.worker.1"]          # no placement pending
+{'worker:red': 0.45, '': 0.55}
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping
+
+from vision.observation import Observation
+
+from .fixtures import SEEN, piece_share
+
+ROSE_FROM = 0.05   # a circle read with a worker at most this likely (mean of the still frames before the last hand) …
+ROSE_TO = 0.3      # … and this likely now has seen one put down (a lean into a window reads 0.1-0.2)
+SIGHTED = 0.8      # the reading a sighting is given
+
+
+class PlacementWatch:
+    """How likely each circle showed a worker before the last hand, and the sightings that makes of a frame."""
+
+    def __init__(self) -> None:
+        self._still: dict[str, tuple[float, int]] = {}    # slot → (sum, count) of its worker readings this still spell
+        self._before: dict[str, float] = {}               # slot → its mean worker reading before the last hand
+        self.sighted_slots: frozenset[str] = frozenset()   # the circle the last frame sighted a worker put on
+
+    def see(self, observation: Observation) -> None:
+        """Take a still frame's worker readings (before the rules hide any of them)."""
+        for slot, reading in observation.slots.items():
+            if slot not in observation.occluded_slots:
+                total, count = self._still.get(slot, (0.0, 0))
+                self._still[slot] = (total + piece_share(reading, "worker"), count + 1)
+
+    def forget(self) -> None:
+        """A hand or a moving picture: the still spell is over."""
+        self._still = {}
+
+    def note_before_hand(self) -> None:
+        """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
+        self._before = {slot: total / count for slot, (total, count) in self._still.items()}
+
+    def sighted(self, observation: Observation, destinations: Mapping[str, str]) -> Observation:
+        """``observation`` with the one destination a worker was seen put on read as showing it."""
+        self.sighted_slots = frozenset()
+        seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
+                if slot in observation.slots and slot not in observation.occluded_slots}
+        if not seen or any(p >= SEEN for p in seen.values()):
+            return observation
+        risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
+                 and piece_share(reading, "worker") >= ROSE_TO and self._before.get(slot, 1.0) <= ROSE_FROM]
+        if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < ROSE_TO:
+            return observation
+        slot = risen[0]
+        self.sighted_slots = frozenset({slot})
+        return replace(observation, slots={**observation.slots,
+                                           slot: _with_label(observation.slots[slot], destinations[slot], SIGHTED)})
+
+
+def _with_label(reading: Mapping[str, float], label: str, chance: float) -> dict[str, float]:
+    """``reading`` with ``label`` at ``chance``, the other labels scaled to fill the rest."""
+    rest = {other: p for other, p in reading.items() if other != label}
+    total = sum(rest.values())
+    result = {label: chance}
+    result.update({other: (1.0 - chance) * p / total for other, p in rest.items()} if total else {"": 1.0 - chance})
+    return result
