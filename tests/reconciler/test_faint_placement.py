@@ -1,0 +1,54 @@
+"""A worker read faintly is seen put down where its reading rose (held-out look, 2 players, seed 285, decision 2).
+
+On that table red's worker on the castle's first circle read p 0.38-0.61 red in every still frame after red's hand,
+and nothing before it. At even odds a reading is no evidence either way, and the camera asked "which placement?"
+for 13 of red's placements that game."""
+
+from dataclasses import replace
+
+from .table import arm_then_rest, kinds, watching
+
+PLAYERS = ["red", "blue"]
+CIRCLE = "castle.worker.1"
+
+
+def faintly(frame, before=None, lean=None):
+    """``frame`` with a red worker on the castle's first circle read at p 0.45 (with ``before``, the circle reads so
+    even without it); with ``lean``, that circle reads a blue worker at 0.35 whatever stands there."""
+    slots = dict(frame.slots)
+    if frame.slots.get(CIRCLE, {}).get("worker:red", 0.0) > 0.5 or before:
+        slots[CIRCLE] = {"worker:red": 0.45, "": 0.55}
+    if lean:
+        slots[lean] = {"worker:blue": 0.35, "": 0.65}
+    return replace(frame, slots=slots)
+
+
+def test_a_placement_read_faintly_is_committed_without_a_question():
+    reconciler, cam, move = watching(PLAYERS, 285, 2, faintly)
+    assert str(move) == "place[0](place='castle')"
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=faintly)
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
+
+
+def test_a_faint_reading_that_was_there_before_the_hand_is_no_sighting():
+    # the circle read a red worker at 0.45 before red's arm came by and after: no rise, no castle placement seen
+    always = lambda frame: faintly(frame, before=True)      # noqa: E731
+    reconciler, cam, move = watching(PLAYERS, 285, 2, always)
+    view = reconciler.session.state.table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=always)
+    assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 2
+    assert "alert" not in kinds(outcomes)
+
+
+def test_two_circles_rising_under_one_hand_make_no_sighting():
+    # the castle's circle rose, and so did the inn's: which one is red's worker? the camera asks
+    rising = lambda frame: faintly(frame, lean="inn.left") if frame.slots.get(CIRCLE, {}).get("worker:red", 0) > 0.5 \
+        else frame                                            # noqa: E731
+    reconciler, cam, move = watching(PLAYERS, 285, 2, rising)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=rising)
+    assert not (len(reconciler.session.actions) > 2 and reconciler.session.sources[2] == "camera")
+    assert "alert" not in kinds(outcomes)
