@@ -117,3 +117,11 @@ def filmed_move(players, seed, decisions, seat, adjust, made=True):
     outcomes = arm_then_rest(reconciler, cam, view, seat, frames=14, start=3_000, adjust=adjust,
                              answer=move if made else None)
     return reconciler, move, outcomes
+
+
+def arm_over_unchanged(players, seed, decisions, seat, adjust):
+    """The live bots' game after ``decisions``, every frame read through ``adjust``: ``seat``'s arm comes by and the
+    table stays as it was. Returns the reconciler and every outcome."""
+    reconciler, cam, _move = watching(players, seed, decisions, adjust)
+    view = reconciler.session.state.table_view()
+    return reconciler, arm_then_rest(reconciler, cam, view, seat, frames=14, start=3_000, adjust=adjust)

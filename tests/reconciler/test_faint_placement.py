@@ -6,7 +6,7 @@ for 13 of red's placements that game."""
 
 from dataclasses import replace
 
-from .table import arm_then_rest, kinds, watching
+from .table import arm_over_unchanged, filmed_move, kinds
 
 PLAYERS = ["red", "blue"]
 CIRCLE = "castle.worker.1"
@@ -24,10 +24,8 @@ def faintly(frame, before=None, lean=None):
 
 
 def test_a_placement_read_faintly_is_committed_without_a_question():
-    reconciler, cam, move = watching(PLAYERS, 285, 2, faintly)
+    reconciler, move, outcomes = filmed_move(PLAYERS, 285, 2, "red", faintly)
     assert str(move) == "place[0](place='castle')"
-    view = reconciler.session.state.apply(move).table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=faintly)
     assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
     assert "alert" not in kinds(outcomes)
     assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
@@ -36,9 +34,7 @@ def test_a_placement_read_faintly_is_committed_without_a_question():
 def test_a_faint_reading_that_was_there_before_the_hand_is_no_sighting():
     # the circle read a red worker at 0.45 before red's arm came by and after: no rise, no castle placement seen
     always = lambda frame: faintly(frame, before=True)      # noqa: E731
-    reconciler, cam, move = watching(PLAYERS, 285, 2, always)
-    view = reconciler.session.state.table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=always)
+    reconciler, outcomes = arm_over_unchanged(PLAYERS, 285, 2, "red", always)
     assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 2
     assert "alert" not in kinds(outcomes)
 
@@ -47,8 +43,6 @@ def test_two_circles_rising_under_one_hand_make_no_sighting():
     # the castle's circle rose, and so did the inn's: which one is red's worker? the camera asks
     rising = lambda frame: faintly(frame, lean="inn.left") if frame.slots.get(CIRCLE, {}).get("worker:red", 0) > 0.5 \
         else frame                                            # noqa: E731
-    reconciler, cam, move = watching(PLAYERS, 285, 2, rising)
-    view = reconciler.session.state.apply(move).table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=rising)
+    reconciler, move, outcomes = filmed_move(PLAYERS, 285, 2, "red", rising)
     assert not (len(reconciler.session.actions) > 2 and reconciler.session.sources[2] == "camera")
     assert "alert" not in kinds(outcomes)

@@ -7,7 +7,7 @@ and the square it left kept a trace (p 0.1)."""
 
 from dataclasses import replace
 
-from .table import arm_then_rest, kinds, watching
+from .table import arm_over_unchanged, arm_then_rest, kinds, watching
 
 PLAYERS = ["red", "blue", "green", "yellow"]
 
@@ -38,9 +38,7 @@ def test_a_faint_reading_that_was_there_before_the_hand_is_no_sighting():
     # square 8 reads the provost at 0.35 before red's arm comes by and after, the provost's own square 0.1: a lean,
     # not the provost moved +2
     leaning = lambda frame: faintly(frame, lean="road.8.provost", own=0.1)
-    reconciler, cam, move = watching(PLAYERS, 259, 11, leaning)
-    view = reconciler.session.state.table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=leaning)
+    reconciler, outcomes = arm_over_unchanged(PLAYERS, 259, 11, "red", leaning)
     assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 11
     assert "alert" not in kinds(outcomes)
 
