@@ -32,8 +32,8 @@ from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleV
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
 from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, unseen_fixtures
 from .outcomes import Outcome
-from .search import HypothesisTree, Node, common_prefix, explains, explore
 from .placement_rises import PlacementWatch
+from .search import HypothesisTree, Node, common_prefix, explains, explore
 from .track_rises import TrackWatch
 
 
