@@ -22,8 +22,8 @@ on a road square read as a blue house on the owner spot, p 0.996). So:
 * :func:`hidden_behind` names the slots read empty, or as the piece in front leaning in, that a standing
   piece read in front of them covers (or one their reference took in, looking as it did then): the camera
   cannot tell what stands there (a bailiff behind a worker read as empty, p 0.96), so they are reported as
-  hidden, as under a hand, and the rules keep what they know; :func:`doubt_behind_hidden` then doubts a piece read just beyond such a slot: it may be the unseen
-  piece's top.
+  hidden, as under a hand, and the rules keep what they know; :func:`doubt_behind_hidden` then doubts a
+  piece read just beyond such a slot: it may be the unseen piece's top.
 * :func:`leaning_in` says how much of the slot model's belief in a kind a slot can't hold is a
   neighbour's piece of that kind leaning in (the bailiff's top over a provost spot), so that it goes
   to "empty" rather than to the pieces the slot can hold.

@@ -15,6 +15,7 @@ A slot's contents are named by a *label*: the sorted, ``+``-joined pieces on it,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from companion.games.table_view import Piece
@@ -32,6 +33,7 @@ def label_for(pieces: Iterable[Piece]) -> str:
     return "+".join(sorted(piece_label(p) for p in pieces))
 
 
+@lru_cache(maxsize=4096)      # a frame's ~300 readings use a few dozen labels; the reconciler parses them all
 def pieces_for(label: str) -> tuple[Piece, ...]:
     pieces = []
     for part in filter(None, label.split("+")):

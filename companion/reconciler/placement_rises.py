@@ -44,7 +44,7 @@ class PlacementWatch:
     """How likely each circle showed a worker before the last hand, and the sightings that makes of a frame."""
 
     def __init__(self) -> None:
-        self._still: dict[str, tuple[float, int]] = {}    # slot → (sum, count) of its worker readings this still spell
+        self._still: dict[str, tuple[float, int]] = {}    # slot → (sum, count) of its worker readings, this spell
         self._before: dict[str, float] = {}               # slot → its mean worker reading before the last hand
         self.sighted_slots: frozenset[str] = frozenset()   # the circle the last frame sighted a worker put on
 

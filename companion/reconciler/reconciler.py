@@ -180,7 +180,8 @@ class Reconciler:
         mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident, self.policy.confident_empty),
                             second_sightings(observation, fixtures, best.view)
                             | seen_otherwise(observation, fixtures, best.view, self._tree.root.view)
-                            | self._tracks.sighted_tracks | self._placements.sighted_slots)
+                            | self._tracks.sighted_tracks
+                            | self._placements.sighted_slots)
         recent = self._recent_views()
         reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)

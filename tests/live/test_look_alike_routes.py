@@ -8,13 +8,9 @@ only on the seed.
 from __future__ import annotations
 
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
-
-from companion.games import new_game
-from companion.live.simulated_table import bot_choice
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_live.py"
 
@@ -28,25 +24,22 @@ def bench():
 
 
 @pytest.fixture(scope="module")
-def game_284():
-    rng = random.Random(284)
-    states, actions = [new_game("caylus", ["red", "blue"], 284)], []
-    while len(actions) < 70:
-        actions.append(bot_choice(states[-1], rng))
-        states.append(states[-1].apply(actions[-1]))
-    return states, actions
+def game_284(bench):
+    return bench.bots_game(["red", "blue"], 284, 70)
 
 
 def test_a_guild_move_the_chooser_could_also_have_paid_for_is_a_hidden_choice(bench, game_284):
     states, actions = game_284
-    assert str(actions[12]) == "guild[0](steps=-1)"       # red's guild: "guild 0, blue passes, red pays −1" looks the same
+    # red's guild: "guild 0, blue passes, red pays for −1" looks the same
+    assert str(actions[12]) == "guild[0](steps=-1)"
     assert bench.looks_like_another_route(states[12], actions[12])
     assert not bench.looks_like_another_option(states[12], actions[12])    # no single other option does
 
 
 def test_a_paid_provost_move_that_ends_the_turn_as_passing_would_is_a_hidden_choice(bench, game_284):
     states, actions = game_284
-    assert str(actions[6]) == "provost[0](steps=-3)"       # red's −3 ends the turn; "0, then no building" ends it the same
+    # red's −3 ends the turn; "0, then no building" ends it the same
+    assert str(actions[6]) == "provost[0](steps=-3)"
     assert bench.looks_like_another_route(states[6], actions[6])
 
 
