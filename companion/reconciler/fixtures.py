@@ -100,7 +100,7 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
         return observation
     for template in fixtures.in_order:
         observation = _leaning_past_the_queue(observation, template, committed)
-    hidden = _shadowed(observation, fixtures, committed)
+    hidden = shadowed(observation, fixtures, committed)
     readable = [slot for slot in observation.slots if slot not in observation.occluded_slots and slot not in hidden]
     for kind, template in fixtures.tracks.items():
         track = [slot for slot in readable if slot_number(template, slot) is not None]
@@ -130,7 +130,7 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)
 
 
-def _shadowed(observation: Observation, fixtures: Fixtures, committed: VisibleView) -> set[str]:
+def shadowed(observation: Observation, fixtures: Fixtures | None, committed: VisibleView) -> set[str]:
     """The slots whose reading is the top of a piece ``committed`` has beside them (``Fixtures.shadowed``).
 
     The bailiff's top, a white cylinder's end, reads as the provost on its own square's provost spot: held-out look,
@@ -142,9 +142,11 @@ def _shadowed(observation: Observation, fixtures: Fixtures, committed: VisibleVi
     >>> rules = Fixtures({}, shadowed={"road.{n}.bailiff": "road.{n}.provost"})
     >>> seen = Observation(registered=True, stable=True, slots={"road.6.provost": {"provost": 0.8, "": 0.2},
     ...                                                         "road.7.provost": {"": 0.82, "provost": 0.18}})
-    >>> sorted(_shadowed(seen, rules, VisibleView({"road.6.bailiff": "bailiff"}, {})))
+    >>> sorted(shadowed(seen, rules, VisibleView({"road.6.bailiff": "bailiff"}, {})))
     ['road.6.provost']
     """
+    if fixtures is None:
+        return set()
     hidden = set()
     for piece, template in fixtures.shadowed.items():
         for slot in committed.labels:
@@ -459,7 +461,7 @@ def top_read_beside(observation: Observation, fixtures: Fixtures | None, view: V
     beside them (``Fixtures.tops``) on it: that piece's top. Then, when the piece of such a slot's track (an
     always-on-table one) is read on no other slot of it, the camera doesn't see that piece: its whole track.
 
-    :func:`_shadowed` does the reverse for the committed view (the bailiff's top read as the provost); this needs the
+    :func:`shadowed` does the reverse for the committed view (the bailiff's top read as the provost); this needs the
     story's view, as the provost may move in it. Held-out look, 2 players, seed 110, decision 20: red's guild moved the
     provost from square 8, the bailiff's, to 7; its top read as the bailiff on road.7.bailiff (p 0.5-0.65) and the
     bailiff on 8 read nothing: "The table shows nothing on road.8.bailiff, which no legal move explains".

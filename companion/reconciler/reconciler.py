@@ -30,7 +30,7 @@ from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
-from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, unseen_fixtures
+from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, shadowed, unseen_fixtures
 from .outcomes import Outcome
 from .placement_rises import PlacementWatch
 from .search import HypothesisTree, Node, common_prefix, explains, explore
@@ -163,9 +163,11 @@ class Reconciler:
         observation = self._with_corrections(observation)
         self._tracks.see(observation)
         self._placements.see(observation)
-        observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces()),
+        fixtures = FIXTURES.get(self.session.game)
+        tops = shadowed(observation, fixtures, self._tree.root.view)
+        observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(), tops),
                                                self._destinations())
-        observation = unseen_fixtures(observation, FIXTURES.get(self.session.game), self._tree.root.view)
+        observation = unseen_fixtures(observation, fixtures, self._tree.root.view)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
         glimpsed = glimpsed_behind(observation, self._reach.seats(), self._tree.root.view, self._before_hand)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
@@ -176,7 +178,6 @@ class Reconciler:
         self._idle = best.key == self._tree.root.key
         frame = observation.frame_index
         outcomes: list[Outcome] = []
-        fixtures = FIXTURES.get(self.session.game)
         mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident, self.policy.confident_empty),
                             second_sightings(observation, fixtures, best.view)
                             | seen_otherwise(observation, fixtures, best.view, self._tree.root.view)

@@ -56,3 +56,36 @@ def test_a_faint_sighting_where_no_move_can_take_the_provost_is_not_alerted():
     outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=too_far)
     assert "alert" not in kinds(outcomes)
     assert [o for o in outcomes if o.kind == "commit"] == []
+
+
+def bailiff_top_and_faint_provost(frame):
+    """The 2-player seed-264 table: the bailiff's square 6 reads its top as the provost (p 0.65) whether or not the
+    provost is still there; the provost elsewhere reads p 0.2; every other square nothing."""
+    slots = dict(frame.slots)
+    for slot, reading in frame.slots.items():
+        if slot.startswith("road.") and slot.endswith(".provost"):
+            here = reading.get("provost", 0.0) > 0.5
+            slots[slot] = ({"provost": 0.65, "": 0.35} if slot == "road.6.provost"
+                           else {"provost": 0.2, "": 0.8} if here else {"": 1.0})
+    return replace(frame, slots=slots)
+
+
+def test_a_provost_leaving_the_bailiffs_square_is_seen_arrive_though_that_square_reads_the_bailiffs_top():
+    # held-out 2 players, seed 264, decision 5: red moved the provost from square 6, the bailiff's, to 3. Square 6
+    # went on reading the provost (p 0.56-0.76, the bailiff's top) and 3 read 0.13-0.26 (nothing before the hand).
+    # Taking square 6's reading for the provost seen, the camera waited for a sighting that never came, and red had
+    # to answer on the tablet.
+    reconciler, cam, move = watching(["red", "blue"], 264, 5, bailiff_top_and_faint_provost)
+    assert str(move) == "provost[0](steps=-3)"
+    view = reconciler.session.state.apply(move).table_view()
+    assert view.slots.get("road.6.bailiff") is not None
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=bailiff_top_and_faint_provost)
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[5:6] == [move] and reconciler.session.sources[5] == "camera"
+
+
+def test_the_bailiffs_top_with_no_rise_elsewhere_moves_nothing():
+    # the provost left on the bailiff's square: red's arm comes by, nothing rises, nothing is committed or alerted
+    reconciler, outcomes = arm_over_unchanged(["red", "blue"], 264, 5, "red", bailiff_top_and_faint_provost)
+    assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 5
+    assert "alert" not in kinds(outcomes)
