@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from vision.observation import Observation, pieces_for
 
@@ -157,13 +157,18 @@ def reached_in(plausible: Sequence[Node], tree: HypothesisTree, seats: set[int] 
     return kept if kept else list(plausible)
 
 
-def colour_by_arm(observation: Observation, colour: str | None, committed: VisibleView) -> Observation:
+def colour_by_arm(observation: Observation, colour: str | None, committed: VisibleView,
+                  moved_by_rules: Mapping[str, str] | None = None) -> Observation:
     """``observation`` with the arm's side weighed into the colour of the pieces ``colour``'s arm put down.
 
     On slots ``committed`` has empty (a piece appearing) or holding one piece of ``colour`` (put down by that arm
     and committed since: the misread goes on until vision learns the piece), each reading of one coloured piece of
     another colour is weighed by ``OTHER_COLOUR`` against the reacher's; the chance of a coloured piece at all is
     kept. Only workers and houses (:data:`ARMED_KINDS`): the rules move other players' discs under the decider's hand.
+    Nor a slot the rules move another player's piece onto (``moved_by_rules``: slot → where its piece goes): held-out
+    5 players, seed 338, decision 99, black's guild move ended the phase, and the rules moved blue's worker from the
+    inn's left side to its right under black's arm; read blue 0.9, black 0.08 there, it was weighed into black's, and
+    the camera alerted "Black can't place a worker now".
 
     >>> seen = Observation(registered=True, stable=True, slots={
     ...     "road.4.worker": {"worker:red": 0.93, "worker:yellow": 0.06, "": 0.01},
@@ -176,12 +181,19 @@ def colour_by_arm(observation: Observation, colour: str | None, committed: Visib
     >>> bridge = Observation(registered=True, stable=True, slots={"bridge.2": {"disc:blue": 0.81, "disc:green": 0.19}})
     >>> colour_by_arm(bridge, "green", VisibleView({}, {})).slots["bridge.2"]     # blue passed under green's hand
     {'disc:blue': 0.81, 'disc:green': 0.19}
+    >>> inn = Observation(registered=True, stable=True, slots={"inn.right": {"worker:blue": 0.9, "worker:black": 0.1}})
+    >>> colour_by_arm(inn, "black", VisibleView({"inn.left": "worker:blue"}, {}), {"inn.left": "inn.right"}).slots
+    {'inn.right': {'worker:blue': 0.9, 'worker:black': 0.1}}
     """
     if colour is None:
         return observation
+    moved_in = {to: frm for frm, to in (moved_by_rules or {}).items()}
     slots = dict(observation.slots)
     for slot, labels in observation.slots.items():
         if slot in observation.occluded_slots or not _arms_slot(committed.label(slot), colour):
+            continue
+        if slot in moved_in and any(piece.colour not in (None, colour)
+                                    for piece in pieces_for(committed.label(moved_in[slot]))):
             continue
         coloured = {label: p for label, p in labels.items() if _one_coloured(label)}
         if not any(pieces_for(label)[0].colour != colour for label in coloured):

@@ -112,4 +112,5 @@ register_fixtures("caylus", Fixtures(_data()["always_on_table"], tuple(_data()["
                                      {slot: tuple(on_it) for slot, on_it in _data()["named_under"].items()},
                                      tuple(_data()["keep_colour"]), tuple(_data()["every_disc"]),
                                      _data()["top_read_beside"], tuple(_data()["lean_any_colour"]),
-                                     tuple(_data()["lean_same_colour"]), _data()["new_house_tops"]))
+                                     tuple(_data()["lean_same_colour"]), _data()["new_house_tops"],
+                                     _data()["moved_by_rules"]))

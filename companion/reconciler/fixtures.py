@@ -73,6 +73,8 @@ class Fixtures:
     # a house's slot → the worker circle beside it, where a house a story builds reads as a worker of its colour until
     # the camera has learned the building ("road.{n}.owner" → "road.{n}.worker")
     new_house_tops: Mapping[str, str] = field(default_factory=dict)
+    # a slot → the slot the rules move its piece to on their own, under whoever's hand ("inn.left" → "inn.right")
+    moved_by_rules: Mapping[str, str] = field(default_factory=dict)
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change

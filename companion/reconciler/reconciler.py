@@ -168,7 +168,8 @@ class Reconciler:
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(), tops),
                                                self._destinations())
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view)
-        observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view)
+        observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
+                                    fixtures.moved_by_rules if fixtures else None)
         glimpsed = glimpsed_behind(observation, self._reach.seats(), self._tree.root.view, self._before_hand)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
         observation = self._misread_hidden(self._unread_hidden(observation))
