@@ -164,8 +164,8 @@ class Reconciler:
         self._tracks.see(observation)
         self._placements.see(observation)
         fixtures = FIXTURES.get(self.session.game)
-        tops = shadowed(observation, fixtures, self._tree.root.view)
-        observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(), tops),
+        bailiff_tops = shadowed(observation, fixtures, self._tree.root.view)   # not the provost seen
+        observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(), bailiff_tops),
                                                self._destinations())
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
