@@ -899,7 +899,7 @@ class Reconciler:
             return outcomes
         if self._move_unseen(items):
             return outcomes + self._ask_once(best.actions[:1], "unseen", frame)
-        rival = self._level_rival_showing(items, best)
+        rival = self._level_rival_showing(items, best, observation)
         if rival is not None:
             return outcomes + self._ask_once(rival.actions[:1] + best.actions[:1], "hidden", frame)
         lasting_residual = ViewDiff({slot: label for kind, slot, label in items if kind == "slot"},
@@ -928,22 +928,35 @@ class Reconciler:
         return bool(items) and all(kind == "slot" and looks_like(label, base.label(slot))
                                    for kind, slot, label in items)
 
-    def _level_rival_showing(self, items: frozenset[tuple], best: Node) -> Node | None:
-        """A story with a move, within ``Policy.margin`` of ``best``, that has on every slot of ``items`` what the
-        table shows there: the frames can't tell it from ``best`` elsewhere, so the disagreement is a question, not an
-        illegal move. Held-out 4 players, seed 241, decision 55: red's worker read on stables.2 (p 0.70-0.93), and
-        the disc the same move puts on bridge.1 for yellow read empty (0.56-0.69): "nothing happened" stayed level
-        with "red to the stables" (0.1-0.5 nats) and "worker red on stables.2, which no legal move explains" was
-        alerted."""
+    def _level_rival_showing(self, items: frozenset[tuple], best: Node, observation: Observation) -> Node | None:
+        """A story with a move, within ``Policy.margin`` of ``best`` (a single move: on the frames alone), that has
+        on every slot of ``items`` what the table shows there, or that explains the reading there as the camera seeing
+        its look (:func:`seen_otherwise`, as the disagreement with ``best`` was weighed): the frames can't tell it from
+        ``best`` elsewhere, so the disagreement is a question, not an illegal move.
+
+        Held-out 4 players, seed 241, decision 55: red's worker read on stables.2 (p 0.70-0.93), and the disc the same
+        move puts on bridge.1 for yellow read empty (0.56-0.69): "nothing happened" stayed level with "red to the
+        stables" (0.1-0.5 nats) and "worker red on stables.2, which no legal move explains" was alerted. Held-out 4
+        players, seed 333, decision 157: green's worker on road.8 went unread (its circle's reference held a
+        neighbour) and its top read as the bailiff there (p 0.8), the real bailiff on road.22 as nothing (0.98):
+        "nothing on road.22.bailiff" was alerted, where "green to road.8" explains both readings."""
         slots = {slot: label for kind, slot, label in items if kind == "slot"}
         if not slots or len(slots) != len(items):
             return None
+        fixtures = FIXTURES.get(self.session.game)
+        base = self._tree.root.view
         scored = self._scored()
+        lead = self._evidence(best.key)
         for score, node in scored:
-            if scored[0][0] - score > self.policy.margin:
-                break
-            if node is not best and node.actions and all(looks_like(label, node.view.label(slot))
-                                                         for slot, label in slots.items()):
+            # the pending decision's move alone, level on the frames: the prior against a move (``step_cost``) does not
+            # make an unread one illegal (a pass before another seat's move, which the frames can't show, still does)
+            unread = len(node.actions) == 1 and lead - self._evidence(node.key) <= self.policy.margin
+            if scored[0][0] - score > self.policy.margin and not unread:
+                continue
+            if node is best or not node.actions:
+                continue
+            showing = [slot for slot, label in slots.items() if not looks_like(label, node.view.label(slot))]
+            if not showing or set(showing) <= seen_otherwise(observation, fixtures, node.view, base):
                 return node
         return None
 

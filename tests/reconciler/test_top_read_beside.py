@@ -67,3 +67,25 @@ def test_a_bailiff_left_on_its_old_square_is_still_a_reminder():
     left.put(f"road.{old}.bailiff", Piece("bailiff"))
     outcomes = show(Reconciler(session), left, frames=8)
     assert "reminder" in kinds(outcomes) and f"road.{old}.bailiff" in " ".join(o.message for o in outcomes)
+
+
+def test_an_unread_workers_top_read_as_the_bailiff_is_asked_not_alerted():
+    """Held-out 4 players, seed 333, decision 157: green's worker on road.8 went unread (its circle's reference held a
+    neighbour, so the camera could not read it) and its top read as the bailiff there (p 0.8), while the bailiff on
+    road.22 read nothing (0.98): "nothing happened" and "green to road.8" were level, and "The table shows nothing on
+    road.22.bailiff" was alerted. The story that puts the worker there explains both readings: a question."""
+    missed = _reading(road_9_bailiff={"": 1.0})
+    reconciler, cam, place = watching(["red", "blue"], 124, 24, adjust=missed)
+    assert str(place) == "place[1](place='road.6')" and reconciler.session.state.bailiff == 9
+
+    def seen(frame):
+        frame = missed(frame)
+        slots = {**frame.slots, "road.6.bailiff": {"bailiff": 0.8, "": 0.2}, "road.6.worker": {"worker:blue": 0.99}}
+        return replace(frame, slots=slots, occluded_slots=frame.occluded_slots | {"road.6.worker"})
+
+    outcomes = arm_then_rest(reconciler, cam, reconciler.session.state.apply(place).table_view(), "blue", frames=14,
+                             start=3_000, adjust=seen, answer=place)
+    assert "alert" not in kinds(outcomes) and reconciler.session.open_alerts() == []
+    asked = [o for o in outcomes if o.kind == "prompt"]
+    assert asked and asked[0].actions[0] == place
+    assert reconciler.session.actions[24] == place and reconciler.session.sources[24] == "prompt"
