@@ -375,14 +375,15 @@ class VisionPipeline:
         lap("crops")
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
-        slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours))
+        houses_held = self._houses_held()
+        slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours, houses_held))
         held = lambda slot: self._in_reference.get(slot, ())      # noqa: E731
         unlearned = (unlearned_beside(slots, self._beside, held) | unlearned_houses(slots, self._houses_beside, held,
                                                                                      self._houses.get)
                      | unlearned_tiles(slots, self._before_tile)) - self._held_back if self._in_reference else frozenset()
         # a piece read in a hidden window hides nothing behind it
         behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
-                               if unlearned else slots, shadowed_by, self._standing_leans)
+                               if unlearned else slots, shadowed_by, self._standing_leans, houses_held)
         slots = doubt_behind_hidden(slots, shadowed_by, behind)
         occluded_slots = occluded_slots | behind | unlearned
         lap("leaning")
@@ -534,6 +535,16 @@ class VisionPipeline:
                                                      covered, stacks.get(self.slot_names[i]))
         lap("labels")
         return slots
+
+    def _houses_held(self) -> dict[str, tuple[str, ...]]:
+        """Per worker circle, the confirmed owners' houses beside it that its reference holds: a house stays for good,
+        so its lean is part of what the circle is read against (vision.leaning.doubt_leaning's ``held``)."""
+        held = {}
+        for circle in self._houses_beside:
+            spots = tuple(spot for spot in self._in_reference.get(circle, ()) if spot in self._houses)
+            if spots:
+                held[circle] = spots
+        return held
 
     def _references_now(self, crops: np.ndarray, visible: np.ndarray) -> np.ndarray:
         """The reference crops to read ``crops`` against: a slot whose reference holds a neighbour's piece that has
