@@ -37,7 +37,7 @@ they know, and nothing is alerted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator, Mapping
+from typing import Collection, Iterable, Iterator, Mapping
 
 from vision.observation import Observation, label_for, pieces_for
 
@@ -84,8 +84,12 @@ def register_fixtures(game: str, fixtures: Fixtures) -> None:
     FIXTURES[game] = fixtures
 
 
-def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committed: VisibleView) -> Observation:
+def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committed: VisibleView,
+                    sighted: Collection[str] = frozenset()) -> Observation:
     """``observation`` with the readings that contradict what no player can change marked hidden.
+
+    A :func:`shadowed` slot counts when ``sighted`` names it: a piece was seen arrive there
+    (:class:`~companion.reconciler.track_rises.TrackWatch`).
 
     >>> rules = Fixtures({"bailiff": "road.{n}.bailiff"}, ("road.{n}.owner",), ("road.{n}.tile",))
     >>> seen = Observation(registered=True, stable=True, slots={
@@ -105,7 +109,7 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
         return observation
     for template in fixtures.in_order:
         observation = _leaning_past_the_queue(observation, template, committed)
-    hidden = shadowed(observation, fixtures, committed)
+    hidden = shadowed(observation, fixtures, committed) - set(sighted)
     readable = [slot for slot in observation.slots if slot not in observation.occluded_slots and slot not in hidden]
     for kind, template in fixtures.tracks.items():
         track = [slot for slot in readable if slot_number(template, slot) is not None]

@@ -167,7 +167,7 @@ class Reconciler:
         bailiff_tops = shadowed(observation, fixtures, self._tree.root.view)   # not the provost seen
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(), bailiff_tops),
                                                self._destinations())
-        observation = unseen_fixtures(observation, fixtures, self._tree.root.view)
+        observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
         glimpsed = glimpsed_behind(observation, self._reach.seats(), self._tree.root.view, self._before_hand)

@@ -15,7 +15,12 @@ rules (``sighted_tracks``: no alert, no reminder). A piece leaning into a neighb
 bailiff on square 10, read on square 9 at p 0.33-0.40) read so before the hand too: no rise. And the square the
 bailiff stands on reads the bailiff's top as the provost: that reading does not say the provost is seen (held-out 2
 players, seed 264, decision 5: red moved the provost from the bailiff's square 6 to 3; square 6 went on reading the
-provost at p 0.56-0.76, and square 3, read 0.0 before the hand, at 0.13-0.26; the move was asked).
+provost at p 0.56-0.76, and square 3, read 0.0 before the hand, at 0.13-0.26; the move was asked). Unless it rose
+there too: the bailiff's top alone reads the same before the hand and after, so the provost arriving on the bailiff's
+square is seen by a rise from at most ``SHADOWED_ROSE_FROM`` to at least ``SHADOWED_ROSE_TO`` (held-out 2 players,
+seed 266, decision 10: red moved the provost from square 4 onto the bailiff's square 6, which read the provost at
+p 0.18 before the hand and 0.80-0.96 after, square 4 empty at 1.0; the spot was left out, the whole track hidden, and
+the move asked). ``sighted_slots`` names the sighted square, which then counts though shadowed.
 
 >>> watch = TrackWatch({"provost": "road.{n}.provost"})
 >>> still = Observation(registered=True, stable=True, slots={"road.6.provost": {"provost": 0.45, "": 0.55},
@@ -29,6 +34,21 @@ provost at p 0.56-0.76, and square 3, read 0.0 before the hand, at 0.13-0.26; th
 ['road.6.provost', 'road.9.provost']
 >>> watch.sighted(moved, set()).slots["road.9.provost"]          # no pending decision moves the provost
 {'provost': 0.29, '': 0.71}
+
+On the bailiff's square (shadowed), only a rise from little to much is the provost arriving:
+
+>>> watch = TrackWatch({"provost": "road.{n}.provost"})
+>>> before = Observation(registered=True, stable=True, slots={"road.4.provost": {"provost": 0.64, "": 0.36},
+...                                                           "road.6.provost": {"provost": 0.18, "": 0.82}})
+>>> watch.see(before); watch.note_before_hand(); watch.forget()
+>>> arrived = Observation(registered=True, stable=True, slots={"road.4.provost": {"": 1.0},
+...                                                            "road.6.provost": {"provost": 0.93, "": 0.07}})
+>>> _ = watch.sighted(arrived, {"provost"}, shadowed={"road.6.provost"}); sorted(watch.sighted_slots)
+['road.6.provost']
+>>> still_the_top = Observation(registered=True, stable=True, slots={"road.4.provost": {"": 1.0},
+...                                                                  "road.6.provost": {"provost": 0.4, "": 0.6}})
+>>> _ = watch.sighted(still_the_top, {"provost"}, shadowed={"road.6.provost"}); sorted(watch.sighted_slots)
+[]
 """
 
 from __future__ import annotations
@@ -44,6 +64,8 @@ from .fixtures import SEEN, piece_share
 ROSE_FROM = 0.05   # a square read at most this (mean of the still frames before the last hand) …
 ROSE_TO = 0.15     # … and at least this now has seen the piece arrive
 SIGHTED = 0.8      # the reading a sighting is given
+SHADOWED_ROSE_FROM = 0.3   # on a square another piece's top reads as the piece (the bailiff's), a rise from at most this …
+SHADOWED_ROSE_TO = 0.6     # … to at least this is the piece arriving: the top alone reads the same before and after
 
 
 class TrackWatch:
@@ -55,6 +77,7 @@ class TrackWatch:
         self._still: dict[str, tuple[float, int]] = {}
         self._before: dict[str, float] = {}           # track slot → its mean reading before the last hand
         self.sighted_tracks: frozenset[str] = frozenset()   # the slots of the tracks the last frame sighted a piece on
+        self.sighted_slots: frozenset[str] = frozenset()    # the squares it sighted the piece on
 
     def see(self, observation: Observation) -> None:
         """Take a still frame's readings of the tracks (before the rules hide any of them)."""
@@ -77,7 +100,7 @@ class TrackWatch:
         """``observation`` with the square a piece of ``movable`` kinds was seen arrive on read as showing it.
 
         ``shadowed`` slots read another piece's top (:func:`~companion.reconciler.fixtures.shadowed`): seeing the piece
-        there does not say it is seen."""
+        there does not say it is seen, but a rise from ``SHADOWED_ROSE_FROM`` to ``SHADOWED_ROSE_TO`` there does."""
         raised, tracks = {}, set()
         for kind in movable:
             template = self.tracks.get(kind)
@@ -87,12 +110,20 @@ class TrackWatch:
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
             if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
                 continue
-            risen = [slot for slot, p in now.items() if p >= ROSE_TO and self._before.get(slot, 1.0) <= ROSE_FROM]
+            risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
             if len(risen) == 1:
                 raised[risen[0]] = _with_chance(observation.slots[risen[0]], kind, SIGHTED)
                 tracks.update(slot for slot in observation.slots if slot_number(template, slot) is not None)
         self.sighted_tracks = frozenset(tracks)
+        self.sighted_slots = frozenset(raised)
         return replace(observation, slots={**observation.slots, **raised}) if raised else observation
+
+
+def _rose(before: float, now: float, shadowed: bool) -> bool:
+    """Whether a square's reading of a piece rose as much as the piece arriving makes it rise."""
+    if shadowed:
+        return before <= SHADOWED_ROSE_FROM and now >= SHADOWED_ROSE_TO
+    return before <= ROSE_FROM and now >= ROSE_TO
 
 
 def _with_chance(reading: Mapping[str, float], kind: str, chance: float) -> dict[str, float]:

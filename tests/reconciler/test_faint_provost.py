@@ -89,3 +89,37 @@ def test_the_bailiffs_top_with_no_rise_elsewhere_moves_nothing():
     reconciler, outcomes = arm_over_unchanged(["red", "blue"], 264, 5, "red", bailiff_top_and_faint_provost)
     assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 5
     assert "alert" not in kinds(outcomes)
+
+
+def bailiff_top_low(frame):
+    """The 2-player seed-266 table: the bailiff's square 6 reads its top as the provost at p 0.18, and the provost
+    at 0.9 once it stands there too; the provost elsewhere reads p 0.64; every other square nothing."""
+    slots = dict(frame.slots)
+    for slot, reading in frame.slots.items():
+        if slot.startswith("road.") and slot.endswith(".provost"):
+            here = reading.get("provost", 0.0) > 0.5
+            slots[slot] = ({"provost": 0.9 if here else 0.18, "": 0.1 if here else 0.82} if slot == "road.6.provost"
+                           else {"provost": 0.64, "": 0.36} if here else {"": 1.0})
+    return replace(frame, slots=slots)
+
+
+def test_a_provost_arriving_on_the_bailiffs_square_is_seen_by_how_much_that_square_rose():
+    # held-out 2 players, seed 266, decision 10: red moved the provost +2, from square 4 onto the bailiff's square 6,
+    # which read the provost at p 0.18 before red's hand and 0.80-0.96 after it; square 4 read empty (1.0). Square 6
+    # was left out as the bailiff's top, no square of the track showed the provost, so the whole track was hidden
+    # and the move asked, "the camera can't see this choice"
+    reconciler, cam, move = watching(["red", "blue"], 266, 10, bailiff_top_low)
+    assert str(move) == "provost[0](steps=2)"
+    view = reconciler.session.state.apply(move).table_view()
+    assert view.slots.get("road.6.bailiff") is not None and view.slots.get("road.6.provost") is not None
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=bailiff_top_low)
+    assert "alert" not in kinds(outcomes)
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 10] == []
+    assert reconciler.session.actions[10:11] == [move] and reconciler.session.sources[10] == "camera"
+
+
+def test_the_bailiffs_top_reading_as_before_is_no_provost_arriving():
+    # red's arm comes by and the provost stays on square 4: square 6 reads the bailiff's top (0.18) as before
+    reconciler, outcomes = arm_over_unchanged(["red", "blue"], 266, 10, "red", bailiff_top_low)
+    assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 10
+    assert "alert" not in kinds(outcomes)
