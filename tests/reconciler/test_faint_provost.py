@@ -58,16 +58,24 @@ def test_a_faint_sighting_where_no_move_can_take_the_provost_is_not_alerted():
     assert [o for o in outcomes if o.kind == "commit"] == []
 
 
-def bailiff_top_and_faint_provost(frame):
-    """The 2-player seed-264 table: the bailiff's square 6 reads its top as the provost (p 0.65) whether or not the
-    provost is still there; the provost elsewhere reads p 0.2; every other square nothing."""
-    slots = dict(frame.slots)
-    for slot, reading in frame.slots.items():
-        if slot.startswith("road.") and slot.endswith(".provost"):
-            here = reading.get("provost", 0.0) > 0.5
-            slots[slot] = ({"provost": 0.65, "": 0.35} if slot == "road.6.provost"
-                           else {"provost": 0.2, "": 0.8} if here else {"": 1.0})
-    return replace(frame, slots=slots)
+def provost_read(bailiff_square, bailiff_square_with_provost, elsewhere):
+    """An ``adjust`` for the synthetic camera: road square 6 (the bailiff's) reads the provost at ``bailiff_square``
+    (its top), or at ``bailiff_square_with_provost`` while the provost stands there too; the provost's own square
+    elsewhere reads it at ``elsewhere``; every other square nothing."""
+    def adjust(frame):
+        slots = dict(frame.slots)
+        for slot, reading in frame.slots.items():
+            if slot.startswith("road.") and slot.endswith(".provost"):
+                here = reading.get("provost", 0.0) > 0.5
+                p = (bailiff_square_with_provost if here else bailiff_square) if slot == "road.6.provost" \
+                    else elsewhere if here else 0.0
+                slots[slot] = {"provost": p, "": 1.0 - p}
+        return replace(frame, slots=slots)
+    return adjust
+
+
+# the 2-player seed-264 table: the bailiff's top reads 0.65 whether or not the provost is there too; elsewhere 0.2
+bailiff_top_and_faint_provost = provost_read(0.65, 0.65, 0.2)
 
 
 def test_a_provost_leaving_the_bailiffs_square_is_seen_arrive_though_that_square_reads_the_bailiffs_top():
@@ -91,16 +99,8 @@ def test_the_bailiffs_top_with_no_rise_elsewhere_moves_nothing():
     assert "alert" not in kinds(outcomes)
 
 
-def bailiff_top_low(frame):
-    """The 2-player seed-266 table: the bailiff's square 6 reads its top as the provost at p 0.18, and the provost
-    at 0.9 once it stands there too; the provost elsewhere reads p 0.64; every other square nothing."""
-    slots = dict(frame.slots)
-    for slot, reading in frame.slots.items():
-        if slot.startswith("road.") and slot.endswith(".provost"):
-            here = reading.get("provost", 0.0) > 0.5
-            slots[slot] = ({"provost": 0.9 if here else 0.18, "": 0.1 if here else 0.82} if slot == "road.6.provost"
-                           else {"provost": 0.64, "": 0.36} if here else {"": 1.0})
-    return replace(frame, slots=slots)
+# the 2-player seed-266 table: the bailiff's top reads 0.18, 0.9 with the provost there too; elsewhere 0.64
+bailiff_top_low = provost_read(0.18, 0.9, 0.64)
 
 
 def test_a_provost_arriving_on_the_bailiffs_square_is_seen_by_how_much_that_square_rose():
