@@ -66,6 +66,19 @@ def test_a_glimpse_the_slot_showed_before_the_hand_or_another_seats_colour_is_no
         assert "alert" not in kinds(outcomes)
 
 
+def test_an_arm_that_names_no_seat_glimpses_only_the_pieces_of_the_player_whose_turn_it_is():
+    """Held-out 4 players, seed 297, decision 39: green's arm reached in between green's and yellow's sides and named
+    neither, so green's worker glimpsed behind green's house counted for nothing and the camera asked. An arm that
+    names no seat is the arm of the player whose decision it is; another colour glimpsed there is still no evidence."""
+    session, move, outcomes = _film(GLIMPSES, arm=None)
+    assert session.actions[-1] == move, kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+    blue = tuple({"": r[""], "worker:blue": r["worker:red"]} for r in GLIMPSES)
+    session, move, outcomes = _film(blue, arm=None)
+    assert len(session.actions) == 15, f"committed {session.actions[15:]}"
+    assert "alert" not in kinds(outcomes)
+
+
 def test_a_worker_put_back_where_an_answered_decision_sent_one_home_is_committed():
     """Decision 70: the answers to decisions 67–69 ended the turn, which sent red's worker home from road.11 (behind
     red's own house); the table read it empty before red's hand, so red's new worker there is a new move, not the
