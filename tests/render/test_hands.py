@@ -3,9 +3,12 @@
 import numpy as np
 import pytest
 
+from companion.games.table_view import Piece, TableView
+from companion.live.simulated_table import HAND_PACING
 from vision.render.domains import sample_style
 from vision.render.hands import Hand, draw_hand
 from vision.render.renderer import SimulatedTable
+from vision.render.video import game_frames
 
 
 def _arm_mask(table: SimulatedTable, hand: Hand) -> np.ndarray:
@@ -35,3 +38,16 @@ def test_every_seats_arm_crosses_the_pictures_edge(layout, seed):
                     seen += 1
                     assert border.any(), (seat, slot, reach)
     assert seen >= 20
+
+
+def test_a_last_worker_placed_is_put_down_by_the_hand_not_only_the_bridge_disc(layout):
+    """A player placing a last worker also passes (the rules put the disc on the bridge in the same step); the
+    simulator sent the hand to the bridge, which sorts first, and the worker appeared where no hand came."""
+    table = SimulatedTable(layout, sample_style("holdout", 7), (960, 540))
+    before = TableView("caylus", ("red", "blue"))
+    after = TableView("caylus", ("red", "blue"))
+    after.put("bridge.1", Piece("disc", "red"))
+    after.put("road.9.worker", Piece("worker", "red"))
+    targets = {tuple(hand["target"]) for _, truth in game_frames(table, [(before, None), (after, 0)], HAND_PACING)
+               for hand in truth["hands"]}
+    assert targets == {tuple(layout.region("road.9.worker").center)}

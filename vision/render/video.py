@@ -42,7 +42,8 @@ def _hand_for(table: SimulatedTable, before: TableView, after: TableView, seat: 
               rng: np.random.Generator) -> Hand | None:
     """A hand from the acting seat's side toward what changed (a board slot first, else its supply)."""
     layout = table.layout
-    changed = [s for s in changed_slots(before, after) if not s.startswith("score.")]
+    changed = _put_down_first([s for s in changed_slots(before, after) if not s.startswith("score.")],
+                              before, after, seat)
     w, h = layout.board_size
     centre = np.array([w / 2, h / 2])
     if changed:
@@ -58,6 +59,21 @@ def _hand_for(table: SimulatedTable, before: TableView, after: TableView, seat: 
     direction = math.degrees(math.atan2(side[0], side[1])) + rng.uniform(-15, 15)
     return Hand((float(target[0]), float(target[1])), direction, height=float(rng.uniform(40, 70)),
                 spread=float(rng.uniform(0.0, 0.4)), skin=table.style.skin_tone)
+
+
+def _put_down_first(changed: list[str], before: TableView, after: TableView, seat: int | None) -> list[str]:
+    """``changed`` with the slots where the acting seat's worker, then its house, appears first: the hand puts them
+    down. A player placing a last worker also passes (a disc on the bridge, a rules step), and ``changed`` sorts the
+    bridge first: the hand went there, and the worker appeared on a slot no hand came near."""
+    if seat is None or seat >= len(after.players):
+        return changed
+    colour = after.players[seat]
+
+    def rank(slot: str) -> int:
+        new = [piece for piece in after.pieces(slot) if piece not in before.pieces(slot) and piece.colour == colour]
+        kinds = {piece.kind for piece in new}
+        return 0 if "worker" in kinds else 1 if "house" in kinds else 2
+    return sorted(changed, key=rank)
 
 
 def game_frames(table: SimulatedTable, steps: Iterable[tuple[TableView, int | None]], pacing: Pacing = Pacing(),
