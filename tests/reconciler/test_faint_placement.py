@@ -46,3 +46,17 @@ def test_two_circles_rising_under_one_hand_make_no_sighting():
     reconciler, move, outcomes = filmed_move(PLAYERS, 285, 2, "red", rising)
     assert not (len(reconciler.session.actions) > 2 and reconciler.session.sources[2] == "camera")
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_placement_read_faintly_and_paler_in_turn_is_committed_without_a_question():
+    """Held-out 4 players, seed 333, decision 73: green's worker on the stables read 0.43, 0.50, 0.22, 0.24, ... in
+    turn; sighted in half the still frames and evidence against the worker in the others, it was asked "unseen"."""
+    def in_turn(frame):
+        if frame.slots.get(CIRCLE, {}).get("worker:red", 0.0) <= 0.5:
+            return frame
+        p = (0.45, 0.22, 0.5, 0.24)[frame.frame_index % 4]
+        return replace(frame, slots={**frame.slots, CIRCLE: {"worker:red": p, "": 1.0 - p}})
+    reconciler, move, outcomes = filmed_move(PLAYERS, 285, 2, "red", in_turn)
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
