@@ -84,7 +84,8 @@ class PlacementWatch:
         if not seen or any(p >= SEEN for p in seen.values()):
             return observation
         risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
-                 and piece_share(reading, "worker") >= self._risen_at(slot) and self._before.get(slot, 1.0) <= ROSE_FROM]
+                 and piece_share(reading, "worker") >= self._risen_at(slot)
+                 and self._before.get(slot, 1.0) <= ROSE_FROM]
         if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < self._risen_at(risen[0]):
             return observation
         slot = risen[0]
@@ -93,8 +94,8 @@ class PlacementWatch:
         return replace(observation, slots={**observation.slots,
                                            slot: _with_label(observation.slots[slot], destinations[slot], SIGHTED)})
 
-
     def _risen_at(self, slot: str) -> float:
+        """How likely a worker must read on ``slot`` to count as risen: less once it was sighted this spell."""
         return KEPT if slot in self._spell_sighted else ROSE_TO
 
 
