@@ -1046,12 +1046,13 @@ class Reconciler:
         return None if len(self._frames) < self.policy.answer_frames else False
 
     def _glimpsing_seats(self) -> frozenset[str] | None:
-        """The seats whose pieces a glimpse behind a piece may show: those whose arms came, or, when the arms named
-        no seat for sure, the player whose decision it is. Held-out 4 players, seed 297, decisions 39, 51, 114 and
-        141: green's arm reached in between green's and yellow's sides, named neither, and green's worker glimpsed
-        behind green's house on road.9 (0.19–0.51 in every still frame) counted for nothing: four questions."""
+        """The seats whose pieces a glimpse behind a piece may show: those whose arms came, or, when arms came and
+        named no seat at all, the player whose decision it is (no arm, no glimpse). Held-out 4 players, seed 297,
+        decisions 39, 51, 114 and 141: green's arm reached in between green's and yellow's sides, named neither, and
+        green's worker glimpsed behind green's house on road.9 (0.19–0.51 in every still frame) counted for nothing:
+        four questions."""
         seats = self._reach.seats()
-        if seats is not None or self._reach.named:
+        if seats is not None or self._reach.named or not self._reach.unnamed:
             return seats
         decision = self.session.state.pending()
         colour = self._colour(decision.player) if decision is not None else None

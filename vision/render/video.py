@@ -65,7 +65,7 @@ def _put_down_first(changed: list[str], before: TableView, after: TableView, sea
     """``changed`` with the slots where the acting seat's worker, then its house, appears first: the hand puts them
     down. A player placing a last worker also passes (a disc on the bridge, a rules step), and ``changed`` sorts the
     bridge first: the hand went there, and the worker appeared on a slot no hand came near."""
-    if seat is None or seat >= len(after.players):
+    if seat is None:
         return changed
     colour = after.players[seat]
 
