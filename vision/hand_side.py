@@ -7,9 +7,10 @@ taken in the sense of the blob's end that crosses the edge of the picture (or of
 the direction of the player's side. A frame names a seat only when that direction is near the seat's side
 and clearly nearer than any other seat's, and when the shift is sure (a strong correlation peak, or one that
 agrees with an earlier frame of the same reach); otherwise (first hand frame, a hand at rest, a weak or lone
-shift) it is unsure. On 320 rendered reaches of the bots' games (held-out look, 960x540 and 1280x720, 2-5 seats,
-seeds 51-52, ``tests/benchmarks/bench_hand_side.py``) 269 were named in two frames or more and none of 956 naming
-frames named a wrong seat; on two harder tables (seeds 197 and 201, 4-5 seats, 160 reaches) 7 of 362.
+shift, a "shift" that does not move the earlier hand onto the later one) it is unsure. On 320 rendered reaches of
+the bots' games (held-out look, 960x540 and 1280x720, 2-5 seats, seeds 51-52,
+``tests/benchmarks/bench_hand_side.py``, session 25) 261 were named in two frames or more and none of 909 naming
+frames named a wrong seat; on two harder tables (seeds 197 and 201, 4-5 seats, 160 reaches) 2 of 313.
 
 Angles follow :class:`vision.render.hands.Hand`: degrees, 0 = towards the board's bottom (+y), 90 =
 towards its right (+x).
@@ -44,6 +45,7 @@ SURE_RESPONSE = 0.5      # … or its correlation peak is this strong (on render
 PLAIN_RESPONSE = 0.2     # … or this strong with one end of the hand's mask crossing the edge,
 MIN_HAND_SHARE = 0.03    # … in two frames whose hands cover this share of the picture (not a hand half gone)
 SENSE_OFF_DEG = 60.0     # a shift this near the reach's direction (or its opposite) takes the reach's sense
+MIN_OVERLAP = 0.5        # the earlier hand moved by the shift must lie this much on the later one, or it is no shift
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,8 @@ class ArmTracker:
             (dx, dy), response = cv2.phaseCorrelate(before, now)
         if response < MIN_RESPONSE or math.hypot(dx, dy) * SHIFT_STEP < MIN_SHIFT_PX:
             return None
+        if _overlap(before, now, dx, dy) < MIN_OVERLAP:
+            return None
         hand = (mask if whole else arm) > 0
         ends = _player_end(hand, edge, dx, dy)
         shift = math.degrees(math.atan2(dx, dy))
@@ -171,6 +175,17 @@ def _comparable(previous: tuple[np.ndarray, np.ndarray],
     if max(previous[1].mean(), current[1].mean()) <= MAX_HAND_SHARE and current[1].any() and previous[1].any():
         return previous[1], current[1], False
     return None
+
+
+def _overlap(before: np.ndarray, now: np.ndarray, dx: float, dy: float) -> float:
+    """The share of ``before``'s mask that, moved by (dx, dy), lands on ``now``'s (of what stays in the picture).
+    A hand that grew from a corner into a whole arm between two frames has a correlation peak but no true shift
+    (held-out 5 players, seed 306: blue's hand entering at the top right, then its arm across the board read as
+    a shift towards blue's side, taken for the arm coming in: black named, the opposite side)."""
+    moved = cv2.warpAffine(before, np.float32([[1, 0, dx], [0, 1, dy]]), (before.shape[1], before.shape[0]),
+                           flags=cv2.INTER_NEAREST, borderValue=0.0)
+    kept = float(moved.sum())
+    return float((moved * now).sum()) / kept if kept else 0.0
 
 
 @functools.cache
