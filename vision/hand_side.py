@@ -9,8 +9,8 @@ and clearly nearer than any other seat's, and when the shift is sure (a strong c
 agrees with an earlier frame of the same reach); otherwise (first hand frame, a hand at rest, a weak or lone
 shift, a "shift" that does not move the earlier hand onto the later one) it is unsure. On 320 rendered reaches of
 the bots' games (held-out look, 960x540 and 1280x720, 2-5 seats, seeds 51-52,
-``tests/benchmarks/bench_hand_side.py``, session 25) 261 were named in two frames or more and none of 909 naming
-frames named a wrong seat; on two harder tables (seeds 197 and 201, 4-5 seats, 160 reaches) 2 of 313.
+``tests/benchmarks/bench_hand_side.py``, session 25) 263 were named in two frames or more and none of 913 naming
+frames named a wrong seat; on two harder tables (seeds 197 and 201, 4-5 seats, 160 reaches) 2 of 346.
 
 Angles follow :class:`vision.render.hands.Hand`: degrees, 0 = towards the board's bottom (+y), 90 =
 towards its right (+x).
@@ -46,6 +46,7 @@ PLAIN_RESPONSE = 0.2     # … or this strong with one end of the hand's mask cr
 MIN_HAND_SHARE = 0.03    # … in two frames whose hands cover this share of the picture (not a hand half gone)
 SENSE_OFF_DEG = 60.0     # a shift this near the reach's direction (or its opposite) takes the reach's sense
 MIN_OVERLAP = 0.5        # the earlier hand moved by the shift must lie this much on the later one, or it is no shift
+COMING_IN_FRAMES = 3     # a reach's first shift measured within its first this many hand frames is the arm coming in
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class ArmTracker:
     picture's border, where an arm cut by the edge looks the same whatever its shift); of its two senses,
     the player's is the one whose end of the blob crosses the edge. The arm is followed over one reach (the
     frames with a hand in a row): when neither end or both ends cross an edge (an arm and its shadow from two
-    edges, an arm along the view's edge), the sense is the reach's so far, and the shift between its first two
+    edges, an arm along the view's edge), the sense is the reach's so far, and the first shift within its first three
     frames is the arm coming in. A frame names a seat only when its shift matched well (a strong correlation peak) or
     its direction agrees with an earlier one of the same reach that names the same seat: a single frame's shift
     thrown off (the hand half gone, the mask grown over the board) names no one.
@@ -144,7 +145,8 @@ class ArmTracker:
 
     def _sense(self, ends: int | None, shift: float, coming_in: float) -> int | None:
         """+1 when the player is in the shift's direction, −1 when behind it: from the blob's ends, else from
-        this reach's direction so far, else (its first two frames) the arm coming in; None if they disagree.
+        this reach's direction so far, else (its first shift, measured within its first three frames) the arm coming
+        in; None if they disagree.
         Ends that put the player ahead of the arm coming in (or behind it drawing back) are the far end of its
         shadow under a low lamp, not the arm (held-out 4 players, seed 197: yellow's arm from the board's left,
         its shadow crossing the picture's right edge, named blue in every frame): None. ``coming_in``: the direction
@@ -154,7 +156,7 @@ class ArmTracker:
         if ends is not None and coming is not None and ends != coming:
             return None
         if not self._directions:
-            return ends if ends is not None or self._frames > 2 else -1
+            return ends if ends is not None or self._frames > COMING_IN_FRAMES else -1
         off = _angle_between(shift, self._directions[-1])
         tracked = 1 if off < SENSE_OFF_DEG else -1 if off > 180.0 - SENSE_OFF_DEG else None
         if ends is None or tracked is None:
