@@ -5,9 +5,11 @@ import copy
 import itertools
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.games.table_view import Piece, TableView
+from vision.hand_side import ArmTracker, SeatSides
 from vision.layout import load_layout
 from vision.pipeline import VisionPipeline
 
@@ -76,7 +78,6 @@ def test_an_arm_read_from_its_shadows_far_end_names_no_other_seat():
     assert tally.named_in[2] >= 0.5 * tally.reaches, f"reaches named in 0, 1, >= 2 frames: {dict(tally.named_in)}"
 
 
-
 def test_a_hand_grown_from_a_corner_into_an_arm_is_no_shift():
     """Held-out 5 players, seed 306, decision 176 (session 24's twelve games, their one false alert): blue's hand
     entered at the picture's top right, and in the next frame its arm lay across the board from that corner to the far
@@ -85,10 +86,6 @@ def test_a_hand_grown_from_a_corner_into_an_arm_is_no_shift():
     named in three frames. The masks are the pipeline's own, recorded from that reach (``recorded/``: the hand mask,
     the arm's own blobs and the camera view's edge, 9 frames). A shift that does not move the earlier hand onto the
     later one is no shift, and the next one, still within the reach's first three frames, is the arm coming in."""
-    import numpy as np
-
-    from vision.hand_side import ArmTracker, SeatSides
-
     recorded = np.load(Path(__file__).parent / "recorded" / "arm_grown_from_corner.npz")
     sides = SeatSides({"red": 63.3, "blue": 116.7, "green": -116.7, "yellow": -90.0, "black": -63.3})
     tracker = ArmTracker(sides)
