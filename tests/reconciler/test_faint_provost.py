@@ -123,3 +123,33 @@ def test_the_bailiffs_top_reading_as_before_is_no_provost_arriving():
     reconciler, outcomes = arm_over_unchanged(["red", "blue"], 266, 10, "red", bailiff_top_low)
     assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 10
     assert "alert" not in kinds(outcomes)
+
+
+# the 5-player seed-299 table: the bailiff's square reads no provost at all alone, 0.6 with the provost there too;
+# elsewhere 0.71
+bailiff_top_bare = provost_read(0.0, 0.6, 0.71)
+FIVE = ["red", "blue", "green", "yellow", "black"]
+
+
+def test_a_bailiffs_square_reading_no_provost_at_all_is_evidence_it_did_not_go_there():
+    # held-out 5 players, seed 299, decision 13: red moved the provost −2, from square 3 to 1, seen there at p 0.71;
+    # "+3, onto the bailiff's square 6" was a rival (that square was left out as the bailiff's top) and the move was
+    # asked, though square 6 read the provost at 0.0
+    reconciler, cam, move = watching(FIVE, 299, 13, bailiff_top_bare)
+    assert str(move) == "provost[0](steps=-2)"
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=bailiff_top_bare)
+    assert "alert" not in kinds(outcomes)
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 13] == []
+    assert reconciler.session.actions[13:14] == [move] and reconciler.session.sources[13] == "camera"
+
+
+def test_a_provost_going_onto_the_bailiffs_square_is_still_committed_there():
+    # the mirror: red moves it +3 onto square 6, which rises from 0.0 to 0.6; square 3 empties
+    reconciler, cam, _ = watching(FIVE, 299, 13, bailiff_top_bare)
+    onto_the_bailiff = next(o.action for o in reconciler.session.state.pending().options
+                            if str(o.action) == "provost[0](steps=3)")
+    view = reconciler.session.state.apply(onto_the_bailiff).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=bailiff_top_bare)
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[13:14] == [onto_the_bailiff]
