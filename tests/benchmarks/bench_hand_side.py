@@ -32,6 +32,7 @@ class Tally:
     wrong_reaches: int = 0                                 # a wrong seat named in ≥ 2 frames of one reach
     mixed_reaches: int = 0                                 # a wrong seat named in any frame of the reach
     only_wrong: int = 0                                    # every naming frame of the reach named a wrong seat
+    lone_wrong: int = 0                                    # named in exactly one frame, and that a wrong seat
     read_ms: list = field(default_factory=list)
 
     def add(self, other: "Tally") -> None:
@@ -42,6 +43,7 @@ class Tally:
         self.wrong_reaches += other.wrong_reaches
         self.mixed_reaches += other.mixed_reaches
         self.only_wrong += other.only_wrong
+        self.lone_wrong += other.lone_wrong
         self.read_ms += other.read_ms
 
     def line(self) -> str:
@@ -50,7 +52,7 @@ class Tally:
         return (f"reaches {self.reaches:4d}  named in 0/1/>=2 frames {self.named_in[0]:3d}/{self.named_in[1]:3d}/"
                 f"{self.named_in[2]:4d} ({share:5.1f} % in >=2)  naming frames {self.naming_frames:5d}, wrong "
                 f"{self.wrong_frames:2d}  reaches with a wrong seat: in any frame {self.mixed_reaches}, in >=2 "
-                f"{self.wrong_reaches}, in all {self.only_wrong}  side read {ms:.2f} ms/hand frame")
+                f"{self.wrong_reaches}, in all {self.only_wrong}, in its only one {self.lone_wrong}  side read {ms:.2f} ms/hand frame")
 
 
 def table_tally(domain: str, size: tuple[int, int], players: tuple[str, ...], seed: int, reaches: int) -> Tally:
@@ -102,6 +104,7 @@ def table_tally(domain: str, size: tuple[int, int], players: tuple[str, ...], se
             tally.mixed_reaches += bool(wrong)
             tally.wrong_reaches += any(n >= 2 for n in Counter(wrong).values())
             tally.only_wrong += bool(wrong) and len(wrong) == len(named)
+            tally.lone_wrong += len(named) == 1 and bool(wrong)
         view = after
         for k in range(2):
             rest = table.render(view, frame_seed=k)[0]
