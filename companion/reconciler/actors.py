@@ -123,14 +123,6 @@ class Reach:
             return None
         return frozenset(self.named)
 
-    def lone_seat(self) -> str | None:
-        """The seat a single hand frame named since the last clear, the only reach: too little to drop the stories of
-        other seats on its own (``MIN_FRAMES``), enough to confirm the player whose decision it is
-        (:func:`deciders_reach`)."""
-        if self._reaching or self.unnamed or sum(self.named.values()) != 1:
-            return None
-        return next(iter(self.named))
-
     def seat(self) -> str | None:
         """The one seat (colour) whose arm came since the last clear, when that is sure; else None."""
         seats = self.seats()
@@ -153,31 +145,6 @@ def movers(tree: HypothesisTree, node: Node) -> set[int]:
         if child.key != parent.key:
             seats.add(action.player)
         parent = child
-    return seats
-
-
-def deciders_reach(reach: Reach, decider: str | None) -> frozenset[str] | None:
-    """The seats whose arms came, as far as the stories may be narrowed by them: :meth:`Reach.seats`, or the player
-    whose decision it is when one hand frame alone named that seat (:meth:`Reach.lone_seat`).
-
-    A lone frame is not enough to name a mover the rules don't expect: one naming frame in 978 of the arm-side
-    benchmark named a wrong seat, and it was its reach's only one. It is enough to tell "the decider moved it"
-    from "the decider passed, and the next player moved it", which leave the same table: held-out 5 players,
-    seed 299, decisions 12 and 63, yellow's and black's provost moves, each named in one frame of its reach, were
-    asked ("black +2" against "black +1, blue +1"). A wrong naming would have to fall on the decider's seat in
-    the only naming frame of another player's reach.
-
-    >>> from vision.observation import Observation
-    >>> reach = Reach()
-    >>> for hand_from in (None, "black", None):
-    ...     reach.see(Observation(registered=True, occluded=True, hand_from=hand_from))
-    >>> reach.see(Observation(registered=True, stable=True))
-    >>> reach.seats() is None, deciders_reach(reach, "black"), deciders_reach(reach, "blue")
-    (True, frozenset({'black'}), None)
-    """
-    seats = reach.seats()
-    if seats is None and decider is not None and reach.lone_seat() == decider:
-        return frozenset({decider})
     return seats
 
 

@@ -26,7 +26,7 @@ from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
-from .actors import Reach, colour_by_arm, deciders_reach, glimpsed_behind, reached_in
+from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
@@ -418,8 +418,7 @@ class Reconciler:
 
     def _reached_in(self, plausible: list[Node]) -> list[Node]:
         """The plausible stories whose movers reached in, when the camera knows whose arms came (actors.py)."""
-        decision = self.session.state.pending()
-        colours = deciders_reach(self._reach, self._colour(decision.player) if decision is not None else None)
+        colours = self._reach.seats()
         seats = None if colours is None else {self.session.players.index(c) for c in colours
                                                if c in self.session.players}
         return reached_in(plausible, self._tree, seats)

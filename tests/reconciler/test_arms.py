@@ -28,16 +28,15 @@ def at_a_provost_decision_with_another_after_it():
         session.decide(actions[len(session.actions)], source="tablet")
 
 
-def film(session, move, reaches, naming=(True, True)):
-    """One reach per colour in ``reaches`` (a hand frame per item of ``naming``, naming the colour where True), then
-    the table at rest after ``move``."""
+def film(session, move, reaches):
+    """One reach per colour in ``reaches`` (2 hand frames naming it), then the table at rest after ``move``."""
     reconciler = Reconciler(session)
     moved = session.state.apply(move).table_view()
     cam = camera(session.state)
     frame = 9_000
     for colour in reaches:
-        for names in naming:
-            reconciler.observe(replace(cam.read(moved, frame, covered={"hand"}), hand_from=colour if names else None))
+        for _ in range(2):
+            reconciler.observe(replace(cam.read(moved, frame, covered={"hand"}), hand_from=colour))
             frame += 1
         reconciler.observe(cam.read(moved, frame, stable=False))
         frame += 1
@@ -104,20 +103,11 @@ def test_a_hand_whose_frames_name_two_sides_is_unsure():
     assert [o.decision for o in outcomes if o.kind == "prompt"][:1] == [number] or session.actions[number:] == [move]
 
 
-def test_one_frame_naming_the_decider_tells_its_move_from_a_pass_and_the_next_players_move():
-    """Held-out 5 players, seed 299, decisions 12 and 63: the decider's provost move, its reach named in one hand frame
-    of three, was asked ("black +2" against "black +1, blue +1")."""
-    session, mover, _next_one = at_a_provost_decision_with_another_after_it()
-    move = Action(mover, "provost", {"steps": -1})
-    number = len(session.actions)
-    outcomes = film(session, move, [PLAYERS[mover]], naming=(False, True, False))
-    assert session.actions[number:number + 1] == [move] and "alert" not in kinds(outcomes)
-    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == number], "not asked"
-
-
-def test_one_frame_naming_another_seat_than_the_decider_drops_no_story():
-    # the decider passed and the next player moved it, named in one frame: too little to name a mover the rules
-    # don't expect, so the camera asks (and never commits the decider's move)
+def test_one_frame_naming_the_decider_does_not_rule_out_a_pass_and_the_next_players_move():
+    """A reach named in a single frame says too little about who moved, even when it names the player whose decision
+    it is: on the arm-side benchmark 1 of 27 reaches named in exactly one frame was named wrong (held-out 3 players,
+    seed 51), and nothing keeps such a frame off the decider's seat. Here the decider passed and the next player moved
+    the provost, and the one naming frame says the decider: the camera asks, it never commits the decider's move."""
     session, mover, next_one = at_a_provost_decision_with_another_after_it()
     passed = Action(mover, "provost", {"steps": 0})
     number = len(session.actions)
@@ -126,6 +116,6 @@ def test_one_frame_naming_another_seat_than_the_decider_drops_no_story():
     cam = camera(session.state)
     for index, names in enumerate((False, True, False)):
         reconciler.observe(replace(cam.read(moved, 9_000 + index, covered={"hand"}),
-                                   hand_from=PLAYERS[next_one] if names else None))
+                                   hand_from=PLAYERS[mover] if names else None))
     outcomes = [o for i in range(12) for o in reconciler.observe(cam.read(moved, 10_000 + i))]
     assert "commit" not in kinds(outcomes) and [o.decision for o in outcomes if o.kind == "prompt"] == [number]
