@@ -4,9 +4,8 @@ For each table (look, frame size, number of seats, seed) the bots play a game; e
 filmed as the live simulated table does (``HAND_PACING``: 4 frames reaching in, 4 drawing back, the arm turned up to
 ±15° off its seat's side), then two frames at rest, after which the pipeline confirms the new table (as the live loop
 does after a commit). Printed per table and in total: reaches, how many were named in 0, 1 and ≥ 2 frames (the
-reconciler's arm rules need 2, or 1 naming the decider), the naming frames and how many named a wrong seat, reaches with
-a wrong seat named in ≥ 2 frames, in all its naming frames or in its only one, and the side reader's time per hand
-frame (median, ms).
+reconciler's arm rules need 2), the naming frames and how many named a wrong seat, reaches with a wrong seat named in
+≥ 2 frames, in all its naming frames or in its only one, and the side reader's time per hand frame (median, ms).
 
     .venv/bin/python tests/benchmarks/bench_hand_side.py [--reaches 40] [--domain holdout] [--sizes 960x540,1280x720]
         [--players 2,3,4,5] [--seeds 51,52]
