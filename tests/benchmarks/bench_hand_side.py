@@ -52,7 +52,8 @@ class Tally:
         return (f"reaches {self.reaches:4d}  named in 0/1/>=2 frames {self.named_in[0]:3d}/{self.named_in[1]:3d}/"
                 f"{self.named_in[2]:4d} ({share:5.1f} % in >=2)  naming frames {self.naming_frames:5d}, wrong "
                 f"{self.wrong_frames:2d}  reaches with a wrong seat: in any frame {self.mixed_reaches}, in >=2 "
-                f"{self.wrong_reaches}, in all {self.only_wrong}, in its only one {self.lone_wrong}  side read {ms:.2f} ms/hand frame")
+                f"{self.wrong_reaches}, in all {self.only_wrong}, in its only one {self.lone_wrong}  "
+                f"side read {ms:.2f} ms/hand frame")
 
 
 def table_tally(domain: str, size: tuple[int, int], players: tuple[str, ...], seed: int, reaches: int) -> Tally:

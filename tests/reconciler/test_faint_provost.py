@@ -7,7 +7,7 @@ and the square it left kept a trace (p 0.1)."""
 
 from dataclasses import replace
 
-from .table import arm_over_unchanged, arm_then_rest, kinds, watching
+from .table import COLOURS, arm_over_unchanged, arm_then_rest, kinds, watching
 
 PLAYERS = ["red", "blue", "green", "yellow"]
 
@@ -128,7 +128,7 @@ def test_the_bailiffs_top_reading_as_before_is_no_provost_arriving():
 # the 5-player seed-299 table: the bailiff's square reads no provost at all alone, 0.6 with the provost there too;
 # elsewhere 0.71
 bailiff_top_bare = provost_read(0.0, 0.6, 0.71)
-FIVE = ["red", "blue", "green", "yellow", "black"]
+FIVE = list(COLOURS)
 
 
 def test_a_bailiffs_square_reading_no_provost_at_all_is_evidence_it_did_not_go_there():
