@@ -18,6 +18,8 @@ towards its right (+x).
 >>> sides = SeatSides({"red": 63.3, "blue": 116.7, "green": -116.7})
 >>> sides.seat_of(70.0), sides.seat_of(90.0), sides.seat_of(-120.0)
 ('red', None, 'green')
+>>> sorted(sides.near(90.0)), sorted(sides.near(-120.0)), sorted(sides.near(0.0))
+(['blue', 'red'], ['green'], [])
 """
 
 from __future__ import annotations
@@ -69,13 +71,18 @@ class SeatSides:
 
     def seat_of(self, direction: float) -> str | None:
         """The colour whose side ``direction`` points at, or None when it is not clearly one seat's."""
-        if not self.angles:
-            return None
-        apart = sorted((_angle_between(direction, angle), colour) for colour, angle in self.angles.items())
-        best, colour = apart[0]
-        if best > NEAR_SIDE_DEG or (len(apart) > 1 and apart[1][0] - best < CLEAR_MARGIN_DEG):
-            return None
-        return colour
+        near = self.near(direction)
+        return next(iter(near)) if len(near) == 1 else None
+
+    def near(self, direction: float) -> frozenset[str]:
+        """The colours whose sides ``direction`` may point at: the nearest side's (within ``NEAR_SIDE_DEG``) and any
+        other side not clearly (``CLEAR_MARGIN_DEG``) further. One colour: that seat's; several: an arm between
+        their sides (one of them reached in, the seats further off did not); none: no seat's side is near."""
+        apart = {colour: _angle_between(direction, angle) for colour, angle in self.angles.items()}
+        best = min(apart.values(), default=math.inf)
+        if best > NEAR_SIDE_DEG:
+            return frozenset()
+        return frozenset(colour for colour, off in apart.items() if off - best < CLEAR_MARGIN_DEG)
 
 
 def _angle_between(a: float, b: float) -> float:
@@ -106,42 +113,44 @@ class ArmTracker:
         self._frames = 0                       # hand frames in this reach so far
         self._coming_in: float | None = None   # the direction of this reach's first shift: the arm coming in
 
-    def read(self, mask: np.ndarray, edge: np.ndarray | None, arm: np.ndarray | None = None) -> str | None:
-        """The seat of the arm in this frame's hand ``mask`` (uint8, 0 where no hand), or None. ``arm`` (bool):
-        the hand's own blobs, used when the mask has grown over much of the picture (faint change followed)."""
+    def read(self, mask: np.ndarray, edge: np.ndarray | None, arm: np.ndarray | None = None) -> frozenset[str]:
+        """The seats the arm in this frame's hand ``mask`` (uint8, 0 where no hand) may have reached in from
+        (:meth:`SeatSides.near`): one seat named, several when it lies between their sides, none when unsure.
+        ``arm`` (bool): the hand's own blobs, used when the mask has grown over much of the picture (faint change
+        followed)."""
         current = (_halved(mask), _halved(mask if arm is None else arm))
         previous, self._previous = self._previous, current if current[0].any() else None
         if self._previous is None or previous is None or previous[0].shape != current[0].shape:
             self._directions, self._frames, self._coming_in = [], int(self._previous is not None), None
-            return None
+            return frozenset()
         self._frames += 1
         if edge is None:
-            return None
+            return frozenset()
         pair = _comparable(previous, current)
         if pair is None:
-            return None
+            return frozenset()
         before, now, whole = pair
         (dx, dy), response = cv2.phaseCorrelate(before, now, _window(now.shape))
         if response < MIN_RESPONSE:        # a small hand well inside the picture: the window fades too much of it
             (dx, dy), response = cv2.phaseCorrelate(before, now)
         if response < MIN_RESPONSE or math.hypot(dx, dy) * SHIFT_STEP < MIN_SHIFT_PX:
-            return None
+            return frozenset()
         if _overlap(before, now, dx, dy) < MIN_OVERLAP:
-            return None
+            return frozenset()
         hand = (mask if whole else arm) > 0
         ends = _player_end(hand, edge, dx, dy)
         shift = math.degrees(math.atan2(dx, dy))
         self._coming_in = shift if self._coming_in is None else self._coming_in
         toward = self._sense(ends, shift, self._coming_in)
         if toward is None:
-            return None
+            return frozenset()
         direction = math.degrees(math.atan2(toward * dx, toward * dy))
-        seat = self.sides.seat_of(direction)
+        seats = self.sides.near(direction)
         plain = ends is not None and whole and response >= PLAIN_RESPONSE and min(before.mean(), now.mean()) >= MIN_HAND_SHARE
         sure = response >= SURE_RESPONSE or plain or any(_angle_between(direction, earlier) <= AGREE_DEG
-                                                 and self.sides.seat_of(earlier) == seat for earlier in self._directions)
+                                                 and self.sides.near(earlier) == seats for earlier in self._directions)
         self._directions.append(direction)
-        return seat if sure else None
+        return seats if sure else frozenset()
 
     def _sense(self, ends: int | None, shift: float, coming_in: float) -> int | None:
         """+1 when the player is in the shift's direction, −1 when behind it: from the blob's ends, else from

@@ -59,7 +59,9 @@ class Observation:
     * ``behind``: the slots among ``occluded_slots`` that a standing piece in front hides from the camera
       (:func:`vision.leaning.hidden_behind`); their reading is kept, a glimpse of what may stand there.
     * ``hand_from``: while a hand is over the board, the colour of the seat whose side it reached in from
-      (:mod:`vision.hand_side`); None when no hand is there or its side is unsure.
+      (:mod:`vision.hand_side`); None when no hand is there or its side is unsure. ``hand_near``: the seats whose
+      sides the arm may have come from: that one seat, or two or more when it lay between their sides (the seats
+      further off did not reach in); empty when no hand is there or its side is unsure.
     * ``leaning_in``: slot → the slots whose standing piece, from where this camera stands, covers its centre
       (:func:`vision.leaning.shadows`): what such a slot reads may be that piece's top.
     """
@@ -74,6 +76,7 @@ class Observation:
     supplies: dict[str, dict[str, int]] = field(default_factory=dict)
     supply_confidence: dict[str, float] = field(default_factory=dict)
     hand_from: str | None = None
+    hand_near: frozenset[str] = frozenset()
     elapsed_ms: float = 0.0
     leaning_in: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -91,7 +94,7 @@ class Observation:
             "stable": self.stable, "slots": self.slots, "occluded_slots": sorted(self.occluded_slots),
             "behind": sorted(self.behind),
             "supplies": self.supplies, "supply_confidence": self.supply_confidence,
-            "hand_from": self.hand_from, "elapsed_ms": round(self.elapsed_ms, 2),
+            "hand_from": self.hand_from, "hand_near": sorted(self.hand_near), "elapsed_ms": round(self.elapsed_ms, 2),
             "leaning_in": {slot: list(over) for slot, over in self.leaning_in.items()},
         }
 
@@ -105,7 +108,7 @@ class Observation:
             behind=frozenset(data.get("behind", ())),
             supplies={c: {k: int(v) for k, v in n.items()} for c, n in data.get("supplies", {}).items()},
             supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
-            hand_from=data.get("hand_from"),
+            hand_from=data.get("hand_from"), hand_near=frozenset(data.get("hand_near", ())),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
             leaning_in={slot: tuple(over) for slot, over in data.get("leaning_in", {}).items()},
         )

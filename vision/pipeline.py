@@ -357,14 +357,14 @@ class VisionPipeline:
                                elapsed_ms=(time.perf_counter() - started) * 1000)
         occluded_slots: frozenset[str] = frozenset()
         occluded = False
-        hand_from = None
+        hand_near: frozenset[str] = frozenset()
         if self.hands is not None:
             if self._hand_pose is None or self.tracker.bumped:
                 self._hand_pose = pose
             reading = self.hands.read(rectify(frame, self._hand_pose, self._hand_bounds, HAND_PX_PER_MM),
                                       self._in_view(frame, self._hand_pose))
             occluded = reading.occluded
-            hand_from = self.arms.read(reading.mask, reading.edge, reading.arm)
+            hand_near = self.arms.read(reading.mask, reading.edge, reading.arm)
             if occluded:
                 occluded_slots = self._slots_under(reading.mask)
             lap("hands")
@@ -393,7 +393,7 @@ class VisionPipeline:
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
             slots=slots, occluded_slots=occluded_slots, behind=behind, supplies=supplies, supply_confidence=confidence,
-            hand_from=hand_from, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by)
+            hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by)
 
     def _covering_slots(self) -> dict[int, list[int]]:
         """For each slot that accepts tiles, the other slots whose centre lies on it (a worker's circle)."""

@@ -14,7 +14,11 @@ piece the model reads as nothing like the reacher's colour keeps its colour (and
 
 A wrong commit is worse than a question, so this evidence is used only when it is complete: every reach (a
 run of hand frames) since the last commit named a seat in at least one frame, and at least ``MIN_FRAMES`` frames
-did. Then the stories in which a seat none of them named changed the table are dropped. Several seats' arms keep
+did, or, named in no frame, lay between the sides of a few seats (``Observation.hand_near``) in ``MIN_FRAMES`` frames
+or more: one of those reached in, the seats further off did not. Then the stories in which a seat none of them named
+changed the table are dropped. Held-out 5 players, seed 299, decisions 28 and 62: yellow's arm lay between green's and
+yellow's sides in every frame and named neither, and "yellow moved the provost" was asked against "yellow passed,
+black moved it", though black's side, across the gap, was further off than either. Several seats' arms keep
 the stories any of them could have made: on held-out 4-player seed 42 yellow's hand came by (its provost pass
 leaves no trace) and then red's arm moved the provost −1; "red −1" and "red passes, green −1" looked alike and
 the camera asked, though green's arm never came. A reach whose side stayed unsure, or frames that moved with no
@@ -46,6 +50,12 @@ True
 >>> reach.see(Observation(registered=True, stable=True))
 >>> reach.seats() is None
 True
+>>> reach.clear()
+>>> for _ in range(2):                                           # between two seats' sides: one of them
+...     reach.see(Observation(registered=True, occluded=True, hand_near=frozenset({"red", "blue"})))
+>>> reach.see(Observation(registered=True, stable=True))
+>>> sorted(reach.seats()), reach.seat()
+(['blue', 'red'], None)
 """
 
 from __future__ import annotations
@@ -77,9 +87,11 @@ class Reach:
 
     def __init__(self) -> None:
         self.named: Counter[str] = Counter()   # colour → hand frames that named that seat
+        self.between: set[str] = set()         # the seats of reaches named in no frame, between their sides
         self.unnamed = 0                       # reaches none of whose frames named a seat, or that named two
         self._reaching = False                 # the last frame had a hand over the board, or moved
         self._now: Counter[str] = Counter()    # the seats named by the frames of the hand over the board now
+        self._near_now: list[frozenset[str]] = []   # … and the seats of its frames between two or more sides
         self._sure_now = True                  # every hand of this reach so far named one seat (or none)
         self._named_now = False                # … and some hand of it named one
         self.last: str | None = None           # the sure seat of the reaches last cleared, until an arm comes again
@@ -94,6 +106,8 @@ class Reach:
                 self._reaching, self._sure_now, self._named_now, self.last = True, True, False, None
             if observation.occluded and observation.hand_from:
                 self._now[observation.hand_from] += 1
+            elif observation.occluded and len(observation.hand_near) > 1:
+                self._near_now.append(observation.hand_near)
             elif not observation.occluded:
                 self._hand_gone()
         elif self._reaching:
@@ -104,24 +118,33 @@ class Reach:
     def _hand_gone(self) -> None:
         """One hand over the board comes from one side: frames of one hand that name two are unsure (held-out 4
         players, seed 197, decision 16: yellow's arm named blue twice and red once, and "yellow passes, blue +1"
-        was committed). Two hands one after the other, the picture moving between them, name a seat each."""
-        if len(self._now) == 1:
+        was committed). Two hands one after the other, the picture moving between them, name a seat each.
+        A hand named in no frame but between a few seats' sides in ``MIN_FRAMES`` frames came from one of those;
+        frames between sides that leave out the seat named are unsure too."""
+        between = frozenset().union(*self._near_now)
+        if len(self._now) == 1 and all(self._now.keys() <= seats for seats in self._near_now):
             self.named.update(self._now)
             self._named_now = True
         elif self._now:
             self._sure_now = False
+        elif len(self._near_now) >= MIN_FRAMES:
+            self.between |= between
+            self._named_now = True
         self._now.clear()
+        self._near_now.clear()
 
     def clear(self) -> None:
         self.last = self.seat()
         self.named.clear()
+        self.between.clear()
         self.unnamed = 0
 
     def seats(self) -> frozenset[str] | None:
-        """The seats (colours) whose arms came since the last clear, when every reach named one; else None."""
-        if self._reaching or self.unnamed or sum(self.named.values()) < MIN_FRAMES:
+        """The seats (colours) whose arms came since the last clear, when every reach named one or lay between a few
+        seats' sides; else None."""
+        if self._reaching or self.unnamed or (sum(self.named.values()) < MIN_FRAMES and not self.between):
             return None
-        return frozenset(self.named)
+        return frozenset(self.named) | self.between
 
     def seat(self) -> str | None:
         """The one seat (colour) whose arm came since the last clear, when that is sure; else None."""
@@ -131,7 +154,7 @@ class Reach:
     def placer(self) -> str | None:
         """The seat whose arm alone put down what the table now shows new: the sure seat since the last clear,
         or, while no arm came since, the one of the reaches cleared then (its pieces are committed by now)."""
-        if self.named or self.unnamed or self._reaching:
+        if self.named or self.between or self.unnamed or self._reaching:
             return self.seat()
         return self.last
 

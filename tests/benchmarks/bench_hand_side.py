@@ -5,7 +5,9 @@ filmed as the live simulated table does (``HAND_PACING``: 4 frames reaching in, 
 ±15° off its seat's side), then two frames at rest, after which the pipeline confirms the new table (as the live loop
 does after a commit). Printed per table and in total: reaches, how many were named in 0, 1 and ≥ 2 frames (the
 reconciler's arm rules need 2), the naming frames and how many named a wrong seat, reaches with a wrong seat named in
-≥ 2 frames, in all its naming frames or in its only one, and the side reader's time per hand frame (median, ms).
+≥ 2 frames, in all its naming frames or in its only one; the frames whose arm lay between seats' sides (two or more
+near) and those that left out the seat reaching in; the reaches named in no frame but between sides in ≥ 2 (the
+reconciler's arm rules keep those seats' stories) and those whose seats left out the one reaching in; and the side reader's time per hand frame (median, ms).
 
     .venv/bin/python tests/benchmarks/bench_hand_side.py [--reaches 40] [--domain holdout] [--sizes 960x540,1280x720]
         [--players 2,3,4,5] [--seeds 51,52]
@@ -33,6 +35,10 @@ class Tally:
     mixed_reaches: int = 0                                 # a wrong seat named in any frame of the reach
     only_wrong: int = 0                                    # every naming frame of the reach named a wrong seat
     lone_wrong: int = 0                                    # named in exactly one frame, and that a wrong seat
+    among: int = 0                                         # named in no frame, between seats' sides in >= 2 frames
+    among_wrong: int = 0                                   # … and those seats leave out the one that reached in
+    among_frames: int = 0                                  # frames between seats' sides (two or more near)
+    among_wrong_frames: int = 0                            # … that leave out the one that reached in
     read_ms: list = field(default_factory=list)
 
     def add(self, other: "Tally") -> None:
@@ -44,6 +50,10 @@ class Tally:
         self.mixed_reaches += other.mixed_reaches
         self.only_wrong += other.only_wrong
         self.lone_wrong += other.lone_wrong
+        self.among += other.among
+        self.among_wrong += other.among_wrong
+        self.among_frames += other.among_frames
+        self.among_wrong_frames += other.among_wrong_frames
         self.read_ms += other.read_ms
 
     def line(self) -> str:
@@ -53,7 +63,8 @@ class Tally:
                 f"{self.named_in[2]:4d} ({share:5.1f} % in >=2)  naming frames {self.naming_frames:5d}, wrong "
                 f"{self.wrong_frames:2d}  reaches with a wrong seat: in any frame {self.mixed_reaches}, in >=2 "
                 f"{self.wrong_reaches}, in all {self.only_wrong}, in its only one {self.lone_wrong}  "
-                f"side read {ms:.2f} ms/hand frame")
+                f"between sides: frames {self.among_frames} (seat left out {self.among_wrong_frames}), unnamed "
+                f"reaches told in >=2 {self.among} (seat left out {self.among_wrong})  side read {ms:.2f} ms/hand frame")
 
 
 def table_tally(domain: str, size: tuple[int, int], players: tuple[str, ...], seed: int, reaches: int) -> Tally:
@@ -96,8 +107,15 @@ def table_tally(domain: str, size: tuple[int, int], players: tuple[str, ...], se
             continue
         frames = [image for image, _ in game_frames(table, [(view, None), (after, action.player)], HAND_PACING)]
         if frames:
-            named = [o.hand_from for o in (pipeline.observe(image, still=False) for image in frames) if o.hand_from]
+            near = [o.hand_near for o in (pipeline.observe(image, still=False) for image in frames) if o.hand_near]
+            named = [next(iter(seats)) for seats in near if len(seats) == 1]
+            between = [seats for seats in near if len(seats) > 1]
             wrong = [colour for colour in named if colour != players[action.player]]
+            tally.among_frames += len(between)
+            tally.among_wrong_frames += sum(players[action.player] not in seats for seats in between)
+            if not named and len(between) >= 2:
+                tally.among += 1
+                tally.among_wrong += players[action.player] not in frozenset().union(*between)
             tally.reaches += 1
             tally.named_in[min(len(named), 2)] += 1
             tally.naming_frames += len(named)

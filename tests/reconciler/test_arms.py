@@ -119,3 +119,37 @@ def test_one_frame_naming_the_decider_does_not_rule_out_a_pass_and_the_next_play
                                    hand_from=PLAYERS[mover] if names else None))
     outcomes = [o for i in range(12) for o in reconciler.observe(cam.read(moved, 10_000 + i))]
     assert "commit" not in kinds(outcomes) and [o.decision for o in outcomes if o.kind == "prompt"] == [number]
+
+
+def film_between(session, move, near):
+    """One reach whose 3 hand frames lie between the sides of the seats ``near`` (named in none), then the table at
+    rest after ``move``."""
+    reconciler = Reconciler(session)
+    moved = session.state.apply(move).table_view()
+    cam = camera(session.state)
+    for index in range(3):
+        reconciler.observe(replace(cam.read(moved, 9_000 + index, covered={"hand"}), hand_near=frozenset(near)))
+    reconciler.observe(cam.read(moved, 9_100, stable=False))
+    return [o for i in range(12) for o in reconciler.observe(cam.read(moved, 10_000 + i))]
+
+
+def test_an_arm_between_the_movers_side_and_a_bystanders_rules_out_the_next_player():
+    """Held-out 5 players, seed 299, decisions 28 and 62: yellow's arm moved the provost, lying between green's and
+    yellow's sides in every frame (named neither), and the camera asked "yellow's move, or yellow passed and black
+    moved it?", though black's side was further off than either. An arm between two seats' sides came from one of
+    them: the next player's move is ruled out, the mover's committed."""
+    session, mover, next_one = at_a_provost_decision_with_another_after_it()
+    bystander = next(colour for seat, colour in enumerate(PLAYERS) if seat not in (mover, next_one))
+    move = Action(mover, "provost", {"steps": -1})
+    number = len(session.actions)
+    outcomes = film_between(session, move, {PLAYERS[mover], bystander})
+    assert kinds(outcomes)[0] == "commit" and session.actions[number:] == [move]
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == number], "not asked"
+
+
+def test_an_arm_between_the_movers_side_and_the_next_players_is_asked():
+    session, mover, next_one = at_a_provost_decision_with_another_after_it()
+    move = Action(mover, "provost", {"steps": -1})
+    number = len(session.actions)
+    outcomes = film_between(session, move, {PLAYERS[mover], PLAYERS[next_one]})
+    assert "commit" not in kinds(outcomes) and [o.decision for o in outcomes if o.kind == "prompt"] == [number]
