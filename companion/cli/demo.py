@@ -83,6 +83,7 @@ def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Seque
     loop = TableLoop(desk, world, pipeline, fps=fps,
                      after_frame=[PromptBots(world, bots=bots, delay_frames=max(1, round(fps * 0.8)))])
     loop.set_reference(world.setup_pictures())      # the setup step: the empty board, before the pieces go on
+    world.start_cue = lambda: loop.start_seen       # the bots wait for the camera to take in the start
     app = create_app(desk, pin=pin, frame_source=loop, trusted_hosts=trusted, live=loop, leds=leds)
     return app, desk, loop
 

@@ -28,6 +28,7 @@ from vision.render.video import Pacing, changed_slots, game_frames
 
 HAND_PACING = Pacing(reach_in=4, reach_out=4, still=0)
 REST_FRAMES = 6        # still frames after each move: a player takes a moment before the next one
+START_PATIENCE = 100   # still frames the players wait at most for the camera to take in the start (10 s at 10 fps)
 
 
 def bot_choice(state: GameState, rng: random.Random) -> Action:
@@ -43,7 +44,11 @@ class SimulatedWorld:
 
     def __init__(self, session: Callable[[], Any], *, bots: Collection[str], seed: int,
                  size: tuple[int, int] = (960, 540), domain: str = "train", layout: str = "caylus-2005",
-                 rest_frames: int = REST_FRAMES) -> None:
+                 rest_frames: int = REST_FRAMES, adopt_bot_decisions: bool = True) -> None:
+        """``adopt_bot_decisions``: a bot seat's decision that reaches the session before the table shows it is
+        played on the table as if tapped on the tablet (the demo: a visitor may play a bot's turn). Benchmarks and
+        tests say False: there, such a decision can only be the camera committing a move nobody made, and the
+        bot's own move must show it up as a wrong commit instead of the table following it."""
         first = session()
         if first is None:
             raise ValueError("the simulated table needs a game: start one first")
@@ -53,6 +58,10 @@ class SimulatedWorld:
         self.state: GameState = first.history()[0]
         self.actions: list[Action] = []
         self.rest_frames = rest_frames
+        self.adopt_bot_decisions = adopt_bot_decisions
+        # the players' cue for the first move: the camera has taken in the starting position (TableLoop.start_seen,
+        # the tablet no longer saying "hand over the board"); None: no cue, they begin after resting
+        self.start_cue: Callable[[], bool] | None = None
         self._rng = random.Random(seed)
         self.table = SimulatedTable(load_layout(layout), sample_style(domain, seed), size)
         self._queued: deque[np.ndarray] = deque()
@@ -97,7 +106,8 @@ class SimulatedWorld:
         """Take the next decision if someone is ready to: a bot after resting, or a human's tablet tap."""
         while not self.state.is_over:
             action = self._tablet_decision()
-            if action is None and self._resting >= self.rest_frames and self._session_caught_up():
+            if (action is None and self._resting >= self.rest_frames and self._session_caught_up()
+                    and self._start_cued()):
                 decision = self.state.pending()
                 if self.players[decision.player] in self.bots:
                     action = bot_choice(self.state, self._rng)
@@ -114,6 +124,10 @@ class SimulatedWorld:
                 return
             # a choice kept in the head leaves the table as it was: go straight on to the next decision
 
+    def _start_cued(self) -> bool:
+        """Players make the first move once the camera has taken in the start (or after waiting long enough)."""
+        return bool(self.actions) or self.start_cue is None or self._resting >= START_PATIENCE or self.start_cue()
+
     def _session_caught_up(self) -> bool:
         """Players wait until the companion has taken in the last move (its LEDs show whose turn it is)."""
         session = self._session()
@@ -127,5 +141,7 @@ class SimulatedWorld:
         done = session.actions
         count = len(self.actions)
         if len(done) > count and done[:count] == self.actions:
+            if not self.adopt_bot_decisions and self.players[self.state.pending().player] in self.bots:
+                return None
             return done[count]
         return None

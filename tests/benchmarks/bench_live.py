@@ -116,10 +116,12 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     enough = decisions or 10_000
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=False)
-    world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain)
+    world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
+                           adopt_bot_decisions=False)
     loop = TableLoop(desk, world, watching_pipeline(load_layout(), players), keep_timings=True,
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)])
     loop.set_reference(world.setup_pictures())
+    world.start_cue = lambda: loop.start_seen       # the players wait for the camera to take in the start
 
     rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
     latencies_frames, latencies_ms = [], []

@@ -21,8 +21,9 @@ def bot_table(players: Sequence[str], seed: int, domain: str, size: tuple[int, i
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
-                           **world_options)
+                           adopt_bot_decisions=False, **world_options)
     loop = TableLoop(desk, world, watching_pipeline(load_layout(), players),
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)])
     loop.set_reference(world.setup_pictures())
+    world.start_cue = lambda: loop.start_seen
     return desk, world, loop

@@ -34,3 +34,21 @@ def test_a_start_building_read_as_a_worker_before_any_hand_is_not_a_move():
         frames += 1
     assert desk.session.actions[:2] == world.actions[:2]
     assert not desk.session.alerts
+
+
+def test_players_who_wait_for_the_camera_at_the_start_get_no_move_nobody_made():
+    """Held-out 4 players, seed 315. The players wait until the camera has taken in the starting position (the
+    tablet stops saying "hand over the board"). The start's building on road.16 read as yellow's worker on the first
+    still frame, the one legal first move the table seemed to show: held back as a move already made, it was
+    committed as yellow's first placement, which nobody made. A place where the game already has a piece reads
+    nothing vision has learned yet at the first confirmation, so it is no evidence of a move."""
+    desk, world, loop = bot_table(("red", "blue", "green", "yellow"), 315, "holdout")
+    frames, cued_at, moved_at = 0, None, None
+    while len(desk.session.actions) < 2 and frames < 300 and not desk.session.open_alerts():
+        loop.step()
+        frames += 1
+        cued_at = frames if cued_at is None and loop.start_seen else cued_at
+        moved_at = frames if moved_at is None and world.actions else moved_at
+    assert cued_at is not None and moved_at is not None and moved_at > cued_at, "the first move waited for the cue"
+    assert desk.session.actions[:2] == world.actions[:2]
+    assert not desk.session.alerts
