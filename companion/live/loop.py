@@ -64,15 +64,16 @@ class LiveStatus:
     frames: int = 0
     fps: float = 0.0
     message: str = ""
+    start_seen: bool = False    # the camera has taken in the starting (or resumed) position: players may move
 
     def to_json(self) -> dict[str, Any]:
         return {"camera": self.camera, "camera_name": self.camera_name, "registered": self.registered,
                 "occluded": self.occluded, "stable": self.stable, "prompt": self.prompt, "frames": self.frames,
-                "fps": round(self.fps, 1), "message": self.message}
+                "fps": round(self.fps, 1), "message": self.message, "start_seen": self.start_seen}
 
     def shown(self) -> tuple:
         """The part a screen draws: a change here wakes the tablets (frame counters don't)."""
-        return (self.camera, self.registered, self.occluded, repr(self.prompt), self.message)
+        return (self.camera, self.registered, self.occluded, repr(self.prompt), self.message, self.start_seen)
 
 
 @dataclass
@@ -232,7 +233,8 @@ class TableLoop:
                                  registered=observation.registered, occluded=observation.occluded,
                                  stable=observation.stable, prompt=self._prompt_json(),
                                  frames=self._status.frames + 1, fps=self._fps(),
-                                 message="" if observation.registered else "the board is not in view"))
+                                 message="" if observation.registered else "the board is not in view",
+                                 start_seen=self.start_seen))
         self.hand_seen_in_status |= self._status.occluded
         self._encode(frame.image, observation)
         return True

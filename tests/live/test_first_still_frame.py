@@ -43,12 +43,14 @@ def test_players_who_wait_for_the_camera_at_the_start_get_no_move_nobody_made():
     committed as yellow's first placement, which nobody made. A place where the game already has a piece reads
     nothing vision has learned yet at the first confirmation, so it is no evidence of a move."""
     desk, world, loop = bot_table(("red", "blue", "green", "yellow"), 315, "holdout")
-    frames, cued_at, moved_at = 0, None, None
+    frames, cued_at, moved_at, told = 0, None, None, []
     while len(desk.session.actions) < 2 and frames < 300 and not desk.session.open_alerts():
         loop.step()
         frames += 1
+        told.append(loop.status.to_json()["start_seen"])
         cued_at = frames if cued_at is None and loop.start_seen else cued_at
         moved_at = frames if moved_at is None and world.actions else moved_at
     assert cued_at is not None and moved_at is not None and moved_at > cued_at, "the first move waited for the cue"
+    assert not told[0] and told[-1], "the tablet said when the camera had taken in the start"
     assert desk.session.actions[:2] == world.actions[:2]
     assert not desk.session.alerts

@@ -178,10 +178,12 @@
     const camera = $("camera-status");
     camera.hidden = !live;
     if (live) {
-      const key = live.occluded ? "live.camera_hand" : live.camera === "watching" && !live.registered
-        ? "live.camera_not_registered" : "live.camera_" + live.camera;
+      const watching = live.camera === "watching";
+      const key = watching && !live.registered ? "live.camera_not_registered"
+        : watching && !live.start_seen ? "live.camera_start"
+        : live.occluded ? "live.camera_hand" : "live.camera_" + live.camera;
       camera.textContent = has(key) ? t(key) : live.camera;
-      camera.dataset.state = live.occluded ? "hand" : live.camera;
+      camera.dataset.state = key === "live.camera_start" ? "start" : live.occluded ? "hand" : live.camera;
     }
     const question = $("camera-question");
     const prompt = live && live.prompt;
