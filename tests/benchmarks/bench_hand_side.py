@@ -7,7 +7,8 @@ does after a commit). Printed per table and in total: reaches, how many were nam
 reconciler's arm rules need 2), the naming frames and how many named a wrong seat, reaches with a wrong seat named in
 ≥ 2 frames, in all its naming frames or in its only one; the frames whose arm lay between seats' sides (two or more
 near) and those that left out the seat reaching in; the reaches named in no frame but between sides in ≥ 2 (the
-reconciler's arm rules keep those seats' stories) and those whose seats left out the one reaching in; and the side reader's time per hand frame (median, ms).
+reconciler's arm rules keep those seats' stories) and those whose seats left out the one reaching in; and the side
+reader's time per hand frame (median, ms).
 
     .venv/bin/python tests/benchmarks/bench_hand_side.py [--reaches 40] [--domain holdout] [--sizes 960x540,1280x720]
         [--players 2,3,4,5] [--seeds 51,52]
