@@ -121,14 +121,13 @@ class Reach:
         was committed). Two hands one after the other, the picture moving between them, name a seat each.
         A hand named in no frame but between a few seats' sides in ``MIN_FRAMES`` frames came from one of those;
         frames between sides that leave out the seat named are unsure too."""
-        between = frozenset().union(*self._near_now)
         if len(self._now) == 1 and all(self._now.keys() <= seats for seats in self._near_now):
             self.named.update(self._now)
             self._named_now = True
         elif self._now:
             self._sure_now = False
         elif len(self._near_now) >= MIN_FRAMES:
-            self.between |= between
+            self.between.update(*self._near_now)
             self._named_now = True
         self._now.clear()
         self._near_now.clear()
