@@ -46,6 +46,7 @@ class Policy:
     step_cost: float = 4.0         # prior against stories with more visible moves than needed (per move)
     alert_frames: int = 4          # stable frames a disagreement must persist before an alert or reminder
     prompt_frames: int = 2         # stable frames before the camera gives up and asks
+    settle_frames: int = 6         # still frames after a hand before asking which of several moves was made
     unseen_frames: int = 12        # still frames after a hand, showing no move, before asking what was done
     depth: int = 10                # decisions one stable view may be explained by
     visible_depth: int = 3         # … of which change the look of the table (moves made under one hand)
@@ -125,6 +126,7 @@ class Reconciler:
         self._undone: _Undone | None = None
         # slot → (what an answer to a move the camera couldn't read put there, what it held before)
         self._unread: dict[str, tuple[str, str]] = {}
+        self._unread_seen: dict[str, int] = {}     # still frames that read an unread slot as answered, surely
         # slot → (what the game had there, how the camera read it while the table was caught up: a lasting misread)
         self._misread: dict[str, tuple[str, dict[str, float]]] = {}
         self._misread_seen: set[str] = set()     # … those the last frame still read that way
@@ -611,7 +613,14 @@ class Reconciler:
         slots).
         """
         base = self._tree.root.view
-        self._unread = {slot: (put, was) for slot, (put, was) in self._unread.items() if base.label(slot) == put}
+        for slot, (put, _) in self._unread.items():
+            seen, p = observation.best(slot) if slot in observation.slots else ("?", 0.0)
+            sure = self.policy.confident if put else self.policy.confident_empty
+            if slot not in observation.occluded_slots and looks_like(seen, put) and p >= sure:
+                self._unread_seen[slot] = self._unread_seen.get(slot, 0) + 1
+        self._unread = {slot: (put, was) for slot, (put, was) in self._unread.items()
+                        if base.label(slot) == put and self._unread_seen.get(slot, 0) < self.policy.confirm_frames}
+        self._unread_seen = {slot: frames for slot, frames in self._unread_seen.items() if slot in self._unread}
         hidden = {slot for slot, (put, was) in self._unread.items() if slot in observation.slots
                   and looks_like(observation.best(slot)[0], was) and not looks_like(observation.best(slot)[0], put)}
         return replace(observation, occluded_slots=observation.occluded_slots | hidden) if hidden else observation
@@ -811,6 +820,8 @@ class Reconciler:
         if streaks.ambiguity_frames < self.policy.prompt_frames or (
                 already and (already.reason, frozenset(already.actions)) == signature):
             return []
+        if reason == "hidden" and len(self._frames) < self.policy.settle_frames:
+            return []       # the readings may still be settling after the hand: the camera may yet tell
         unread = frozenset(self._unsurely_empty_places(plausible[0].view, self._tree.root.view)) \
             if reason == "hidden" else frozenset()
         return [self._ask(number, decision, actions, reason, frame, unread)]

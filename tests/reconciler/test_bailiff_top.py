@@ -23,5 +23,8 @@ def test_the_bailiffs_top_read_as_the_provost_does_not_keep_the_provost_where_it
     outcomes = arm_then_rest(reconciler, cam, state.apply(guild).table_view(), "red", frames=14, start=3_000,
                              adjust=_as_seen)
     assert all(o.actions[0] == guild for o in outcomes if o.kind == "commit"), "never guild 0"
-    assert any(o.kind == "prompt" and guild in o.actions for o in outcomes), "asked, guild +1 among the options"
+    # square 7 read 0.0 before red's hand and 0.18 after: the provost seen arrive (a sighting), committed after a
+    # few still frames; the question, asked at once before session 28, now waits for them
+    asked = any(o.kind == "prompt" and guild in o.actions for o in outcomes)
+    assert asked or reconciler.session.actions[13:] == [guild], "guild +1 committed, or asked among the options"
     assert "alert" not in kinds(outcomes)
