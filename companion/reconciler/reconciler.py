@@ -552,6 +552,7 @@ class Reconciler:
             for slot in after.changed_slots(before):
                 if unread or slot in asked.unread:
                     self._unread[slot] = (after.label(slot), before.label(slot))
+                    self._unread_seen.pop(slot, None)      # sure readings of an earlier answer's look don't count
 
     def _answered_changes(self, history: list, count: int) -> dict[str, tuple[str, str]]:
         """slot → (label before, label after) for the slots changed by the decisions players answered since the camera
