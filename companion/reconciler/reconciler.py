@@ -611,7 +611,9 @@ class Reconciler:
         still not seeing the piece, not the table disagreeing (held-out 4 players, seed 42: red's worker on square 6,
         missed after red's hand, was answered, then "The table shows nothing on road.6.worker" was alerted). A piece
         seen where another option would put it still offers a correction (:meth:`_outweighs_answer` counts the other
-        slots).
+        slots). Once ``Policy.confirm_frames`` still frames have read a slot as answered, surely, the camera does see
+        it, and its readings count again: a later move may put back what was there (held-out 2 players, seed 245,
+        decision 89: the provost moved back onto a square an answer had emptied was hidden, and asked).
         """
         base = self._tree.root.view
         for slot, (put, _) in self._unread.items():
