@@ -132,7 +132,12 @@ class Reconciler:
         self._misread_seen: set[str] = set()     # … those the last frame still read that way
         # slot → (what it held before, what it holds after) the decisions players answered since the camera last committed
         self._answered: dict[str, tuple[str, str]] = {}
-        self._idle = False            # the last still frame's best story was "nothing happened"
+        # the game is caught up with the table: the last still frame's best story was "nothing happened", or a player's
+        # answer since made the game what the still frames show. A hand then notes how the table read before it (the
+        # baseline of the rises, track_rises.py). Held-out 2 players, seed 266, decision 10: red's hand came one frame
+        # after red's guild move was answered; the provost's baseline stayed the one from before the guild move (the
+        # provost on the bailiff's square, p 0.9), so its return there (p 0.8-0.96) was no rise, and it was asked.
+        self._idle = False
         # slot hidden behind a piece in front, or changed by an answer → its mean reading in the still frames before
         # the last hand, while the game was caught up with the table (since the last decision)
         self._before_hand: dict[str, dict[str, float]] = {}
@@ -515,8 +520,11 @@ class Reconciler:
             self._read_before = {}
             self._root_count = count
             self._hand_seen = False
-            if not self._frames or not self._disagreement(self._tree.root):
+            caught_up = not self._disagreement(self._tree.root)
+            if not self._frames or caught_up:
                 self._reach.clear()     # the table shows no more than the game now has: those arms are done
+            if self._answered and caught_up and len(self._frames) >= self.policy.confirm_frames:
+                self._idle = True       # an answer caught the game up with the still table: measure the next hand from it
             self._note_undo(count)
             self._streaks = _Streaks(persistent=self._streaks.persistent)
             self._candidates = {(): self._tree.root}
