@@ -26,7 +26,7 @@ from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
-from .actors import Reach, colour_by_arm, glimpsed_behind, reached_in
+from .actors import Reach, bare_behind, colour_by_arm, glimpsed_behind, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
@@ -179,6 +179,7 @@ class Reconciler:
                                     fixtures.moved_by_rules if fixtures else None)
         glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view, self._before_hand)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
+        observation = bare_behind(observation, self._destinations(), self.session.players)
         observation = self._misread_hidden(self._unread_hidden(observation))
         self._remember(observation)
         scored = self._scored()

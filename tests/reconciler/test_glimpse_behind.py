@@ -158,3 +158,14 @@ def test_a_worker_glimpsed_where_an_answer_the_camera_could_not_see_sent_one_hom
         outcomes += reconciler.observe(glimpsed(cam.read(view, 4_000 + index)))
     assert session.actions[-1] == move, kinds(outcomes)
     assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+
+
+def test_a_circle_behind_a_house_that_reads_no_worker_at_all_is_evidence_against_one_there():
+    """Held-out 2 players, seed 266, decision 31: blue's worker went to road.5 (seen), and road.9 and road.10, behind
+    houses, read no worker at all. Hidden outright, they were no evidence against "blue to road.10, red passes, blue to
+    road.5", which lost only the prior against an extra move, and the camera asked."""
+    at = live_bots_at(PLAYERS, 266, 31)
+    assert str(at[1]) == "place[1](place='road.5')"
+    session, move, outcomes = _film(BEFORE, arm="blue", at=at, also=("road.10.worker",))
+    assert session.actions[-1] == move, kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
