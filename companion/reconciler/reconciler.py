@@ -133,10 +133,11 @@ class Reconciler:
         # slot → (what it held before, what it holds after) the decisions players answered since the camera last committed
         self._answered: dict[str, tuple[str, str]] = {}
         # the game is caught up with the table: the last still frame's best story was "nothing happened", or a player's
-        # answer since made the game what the still frames show. A hand then notes how the table read before it (the
-        # baseline of the rises, track_rises.py). Held-out 2 players, seed 266, decision 10: red's hand came one frame
-        # after red's guild move was answered; the provost's baseline stayed the one from before the guild move (the
-        # provost on the bailiff's square, p 0.9), so its return there (p 0.8-0.96) was no rise, and it was asked.
+        # answer since, changing slots, made the game what the still frames show (at least confirm_frames of them; an
+        # answer that changes only the supplies leaves this as it was). A hand then notes how the table read before it
+        # (the baseline of the rises, track_rises.py). Held-out 2 players, seed 266, decision 10: red's hand came one
+        # frame after red's guild move was answered; the provost's baseline stayed the one from before the guild move
+        # (the provost on the bailiff's square, p 0.9), so its return there (p 0.8-0.96) was no rise, and it was asked.
         self._idle = False
         # slot hidden behind a piece in front, or changed by an answer → its mean reading in the still frames before
         # the last hand, while the game was caught up with the table (since the last decision)
