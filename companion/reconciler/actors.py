@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from vision.observation import Observation, pieces_for
 
@@ -275,7 +275,7 @@ def glimpsed_behind(observation: Observation, seats: frozenset[str] | None, comm
                    behind=observation.behind - shown)
 
 
-def bare_behind(observation: Observation, destinations: Mapping[str, str], colours: Sequence[str]) -> Observation:
+def bare_behind(observation: Observation, destinations: Collection[str], colours: Sequence[str]) -> Observation:
     """``observation`` with the worker circles a pending placement may fill (``destinations``) that are hidden behind
     a piece in front and read no worker of any colour at all (below ``BARE``) read as nothing there, unsurely, and a
     worker of each of ``colours`` less likely still (``BARE_READ``).
@@ -289,14 +289,14 @@ def bare_behind(observation: Observation, destinations: Mapping[str, str], colou
 
     >>> seen = Observation(registered=True, stable=True, slots={"road.9.worker": {"": 0.995, "worker:red": 0.005}},
     ...                    occluded_slots=frozenset({"road.9.worker"}), behind=frozenset({"road.9.worker"}))
-    >>> bare = bare_behind(seen, {"road.9.worker": "worker:red"}, ["red", "blue"])
+    >>> bare = bare_behind(seen, {"road.9.worker"}, ["red", "blue"])
     >>> bare.slots["road.9.worker"], bare.occluded_slots
     ({'': 0.89, 'worker:red': 0.04, 'worker:blue': 0.04}, frozenset())
-    >>> bare_behind(seen, {}, ["red", "blue"]) == seen                # no placement pending there
+    >>> bare_behind(seen, set(), ["red", "blue"]) == seen             # no placement pending there
     True
     """
     bare = {}
-    for slot in observation.behind & destinations.keys():
+    for slot in observation.behind & set(destinations):
         reading = observation.slots.get(slot)
         if reading and sum(p for label, p in reading.items() if label.startswith("worker:")) < BARE:
             bare[slot] = {"": BARE_READ[""], **{f"worker:{colour}": BARE_READ["worker"] for colour in colours}}

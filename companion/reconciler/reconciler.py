@@ -173,14 +173,15 @@ class Reconciler:
         self._placements.see(observation)
         fixtures = FIXTURES.get(self.session.game)
         bailiff_tops = shadowed(observation, fixtures, self._tree.root.view)   # not the provost seen
+        destinations = self._destinations()
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(), bailiff_tops),
-                                               self._destinations())
+                                               destinations)
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
         glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view, self._before_hand)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
-        observation = bare_behind(observation, self._destinations(), self.session.players)
+        observation = bare_behind(observation, destinations.keys(), self.session.players)
         observation = self._misread_hidden(self._unread_hidden(observation))
         self._remember(observation)
         scored = self._scored()

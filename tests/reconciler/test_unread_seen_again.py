@@ -8,7 +8,31 @@ again after 40 frames."""
 
 from companion.reconciler import Reconciler
 
-from .table import hand_over, provost_round_trip, provost_step, show
+from .table import advance_until, hand_over, session_at, show
+
+
+def has_step(state, steps):
+    return any(o.action.arg("steps") == steps for o in state.pending().options)
+
+
+def provost_step(state, steps):
+    return next(o.action for o in state.pending().options if o.action.arg("steps") == steps)
+
+
+def provost_round_trip():
+    """Red's provost decision pending, blue's next; red's +1 and blue's −1 both legal, away from the bailiff."""
+    session, actions = session_at(["red", "blue"], seed=4, decisions=0)
+
+    def fits(state):
+        if state.pending().kind != "provost" or state.pending().player != 0 or abs(state.bailiff - state.provost) < 3:
+            return False
+        if not has_step(state, 1):
+            return False
+        after = state.apply(provost_step(state, 1))
+        return after.pending().kind == "provost" and has_step(after, -1)
+
+    advance_until(session, actions, fits)
+    return session
 
 
 def test_a_piece_moved_back_where_an_answered_move_took_it_from_is_committed_by_the_camera():
