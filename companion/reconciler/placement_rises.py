@@ -1,4 +1,4 @@
-"""A pale worker put down, seen by how the reading of the circle it went to rose.
+"""A pale worker or house put down, seen by how the reading of the slot it went to rose.
 
 On some tables the slot model reads a worker on a circle it has never seen one on at about even odds. Held-out
 2 players, seed 285 (session 20): red's worker on the castle's first circle read p 0.38-0.61 red in every still frame
@@ -15,6 +15,11 @@ circle's window, or two pieces moved under one hand, makes the rise no sighting,
 A circle sighted in a still frame stays sighted in the next still frames while its reading stays at ``KEPT`` or more:
 held-out 4 players, seed 333, decision 73, green's worker on the stables read 0.43, 0.50, 0.22, 0.24, 0.43, ... in
 turn, sighted in half the frames and evidence against the worker in the others, and the camera asked "unseen".
+
+A house is watched the same way: each build puts the builder's house on its building (held-out 5 players, seed 310,
+decision 81: yellow built on road.12, whose owner slot read yellow's house at 0.31-0.48 in every still frame after the
+hand and 0.00 before it; its tile read empty at 0.28-0.40, and the camera committed "yellow skips the build"). Each
+kind of piece has its own sighting: a house rising beside a worker put down is not "another circle risen".
 
 >>> watch = PlacementWatch()
 >>> still = Observation(registered=True, stable=True, slots={"castle.worker.1": {"": 1.0}, "inn.left": {"": 1.0}})
@@ -34,6 +39,14 @@ turn, sighted in half the frames and evidence against the worker in the others, 
 (0.8, 0.8)
 >>> watch.forget(); watch.sighted(paler, destinations).slots["castle.worker.1"]["worker:red"]     # after a hand: not
 0.22
+
+>>> watch = PlacementWatch()
+>>> empty = Observation(registered=True, stable=True, slots={"road.12.owner": {"": 1.0}, "road.12.worker": {"": 1.0}})
+>>> watch.see(empty); watch.note_before_hand(); watch.forget()
+>>> built = Observation(registered=True, stable=True, slots={"road.12.owner": {"": 0.6, "house:yellow": 0.4},
+...                                                          "road.12.worker": {"worker:yellow": 0.5, "": 0.5}})
+>>> watch.sighted(built, {"road.12.owner": "house:yellow"}).slots["road.12.owner"]["house:yellow"]
+0.8
 """
 
 from __future__ import annotations
@@ -41,7 +54,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
-from vision.observation import Observation
+from vision.observation import Observation, pieces_for
 
 from .fixtures import SEEN, piece_share
 
@@ -49,23 +62,26 @@ ROSE_FROM = 0.05   # a circle read with a worker at most this likely (mean of th
 ROSE_TO = 0.3      # … and this likely now has seen one put down (a lean into a window reads 0.1-0.2)
 KEPT = 0.2         # a circle sighted earlier in the same still spell stays sighted while read this likely
 SIGHTED = 0.8      # the reading a sighting is given
+WATCHED = frozenset({"worker", "house"})   # the kinds of piece whose rises are watched
 
 
 class PlacementWatch:
     """How likely each circle showed a worker before the last hand, and the sightings that makes of a frame."""
 
     def __init__(self) -> None:
-        self._still: dict[str, tuple[float, int]] = {}    # slot → (sum, count) of its worker readings, this spell
-        self._before: dict[str, float] = {}               # slot → its mean worker reading before the last hand
+        self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → summed share, count), this spell
+        self._before: dict[str, dict[str, float]] = {}    # slot → kind → its mean share before the last hand
         self.sighted_slots: frozenset[str] = frozenset()   # the circle the last frame sighted a worker put on
         self._spell_sighted: frozenset[str] = frozenset()  # the circles sighted so far in this still spell
 
     def see(self, observation: Observation) -> None:
-        """Take a still frame's worker readings (before the rules hide any of them)."""
+        """Take a still frame's worker and house readings (before the rules hide any of them)."""
         for slot, reading in observation.slots.items():
             if slot not in observation.occluded_slots:
-                total, count = self._still.get(slot, (0.0, 0))
-                self._still[slot] = (total + piece_share(reading, "worker"), count + 1)
+                totals, count = self._still.get(slot, ({}, 0))
+                for kind, share in _shares(reading).items():
+                    totals[kind] = totals.get(kind, 0.0) + share
+                self._still[slot] = (totals, count + 1)
 
     def forget(self) -> None:
         """A hand or a moving picture: the still spell is over."""
@@ -74,29 +90,48 @@ class PlacementWatch:
 
     def note_before_hand(self) -> None:
         """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
-        self._before = {slot: total / count for slot, (total, count) in self._still.items()}
+        self._before = {slot: {kind: total / count for kind, total in totals.items()}
+                        for slot, (totals, count) in self._still.items()}
 
     def sighted(self, observation: Observation, destinations: Mapping[str, str]) -> Observation:
-        """``observation`` with the one destination a worker was seen put on read as showing it."""
+        """``observation`` with the one destination of each kind a piece was seen put on read as showing it."""
         self.sighted_slots = frozenset()
+        for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
+            of_kind = {slot: label for slot, label in destinations.items() if pieces_for(label)[0].kind == kind}
+            slot = self._risen_destination(observation, kind, of_kind)
+            if slot is not None:
+                self.sighted_slots |= {slot}
+                observation = replace(observation, slots={
+                    **observation.slots, slot: _with_label(observation.slots[slot], of_kind[slot], SIGHTED)})
+        self._spell_sighted |= self.sighted_slots
+        return observation
+
+    def _risen_destination(self, observation: Observation, kind: str, destinations: Mapping[str, str]) -> str | None:
+        """The one destination whose reading of its piece rose since before the hand, while none shows the piece and
+        no other slot of the board rose for a piece of ``kind`` (of any colour)."""
         seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
                 if slot in observation.slots and slot not in observation.occluded_slots}
         if not seen or any(p >= SEEN for p in seen.values()):
-            return observation
+            return None
         risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
-                 and piece_share(reading, "worker") >= self._risen_at(slot)
-                 and self._before.get(slot, 1.0) <= ROSE_FROM]
+                 and piece_share(reading, kind) >= self._risen_at(slot)
+                 and self._before.get(slot, {}).get(kind, 0.0 if slot in self._before else 1.0) <= ROSE_FROM]
         if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < self._risen_at(risen[0]):
-            return observation
-        slot = risen[0]
-        self.sighted_slots = frozenset({slot})
-        self._spell_sighted |= self.sighted_slots
-        return replace(observation, slots={**observation.slots,
-                                           slot: _with_label(observation.slots[slot], destinations[slot], SIGHTED)})
+            return None
+        return risen[0]
 
     def _risen_at(self, slot: str) -> float:
         """How likely a worker must read on ``slot`` to count as risen: less once it was sighted this spell."""
         return KEPT if slot in self._spell_sighted else ROSE_TO
+
+
+def _shares(reading: Mapping[str, float]) -> dict[str, float]:
+    """How likely ``reading`` shows a worker, and a house (:func:`~.fixtures.piece_share` of each, in one pass)."""
+    shares: dict[str, float] = {}
+    for label, probability in reading.items():
+        for kind in {piece.kind for piece in pieces_for(label)} & WATCHED:
+            shares[kind] = shares.get(kind, 0.0) + probability
+    return shares
 
 
 def _with_label(reading: Mapping[str, float], label: str, chance: float) -> dict[str, float]:

@@ -146,7 +146,7 @@ class Reconciler:
         self._glimpsed: frozenset[str] = frozenset()    # hidden slots the last frame glimpsed a piece on
         fixtures = FIXTURES.get(session.game)
         self._tracks = TrackWatch(fixtures.tracks if fixtures else {})   # pale pieces seen arrive (track_rises.py)
-        self._placements = PlacementWatch()           # pale workers seen put down (placement_rises.py)
+        self._placements = PlacementWatch()           # pale workers and houses seen put down (placement_rises.py)
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -181,7 +181,8 @@ class Reconciler:
                                     fixtures.moved_by_rules if fixtures else None)
         glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view, self._before_hand)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
-        observation = bare_behind(observation, destinations.keys(), self.session.players)
+        observation = bare_behind(observation, [slot for slot, label in destinations.items() if label.startswith("worker:")],
+                                  self.session.players)
         observation = self._misread_hidden(self._unread_hidden(observation))
         self._remember(observation)
         scored = self._scored()
@@ -237,13 +238,21 @@ class Reconciler:
                 if any(slot_number(template, slot) is not None for slot in changed)}
 
     def _destinations(self) -> dict[str, str]:
-        """Circle → the label the pending worker placement would give it (none while no placement is pending)."""
+        """Slot → the piece the pending decision would put where the table has none: the chooser's worker on a circle
+        (a placement), the builder's house on a building (a build)."""
         decision = self.session.state.pending()
-        if decision is None or decision.kind != "place":
+        if decision is None:
             return {}
         root = self._tree.root
+        placing = decision.kind == "place"
+
+        def put_down(slot: str, label: str) -> bool:
+            if label.startswith("house:"):
+                return not root.view.label(slot)
+            return placing and label.startswith("worker:") and root.view.label(slot) != label
+
         return {slot: label for child in self._tree.children(root) for slot, label in child.view.labels.items()
-                if label.startswith("worker:") and root.view.label(slot) != label}
+                if put_down(slot, label)}
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""
