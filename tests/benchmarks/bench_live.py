@@ -170,6 +170,9 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
             if not hidden:
                 beyond.append((number, reasons.get(number, "?"), kind))
             answered_by_kind[kind] = answered_by_kind.get(kind, 0) + 1
+    # a question the camera answered itself, reading the move after all (an "invisible" one: the move was then made)
+    withdrawn = [(number, reason, states[number].pending().kind) for number, reason in sorted(reasons.items())
+                 if number < len(session.sources) and session.sources[number] == "camera"]
     questions: dict[str, int] = {}
     for outcome in loop.outcomes:
         if outcome.kind == "prompt" and outcome.decision is not None:
@@ -195,6 +198,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
         "committed_without_prompt_beyond_hidden_pct": round(
             100 * (len(session.actions) - asked[False]) / max(1, len(world.actions)), 1),
         "answered_by_kind": answered_by_kind, "questions_by_reason_and_kind": questions,
+        "questions_then_committed_by_camera": withdrawn,
         "first_wrong_commit": wrong,
         "alerts": [{"decision": alert_seen.get(a.id, (None, None))[1], "kind": a.kind, "place": a.place, "message": a.message}
                    for a in session.alerts],
@@ -254,6 +258,8 @@ def totals(games: list[dict]) -> dict:
         # as sessions 1-19 counted (look-alike routes beyond the hidden choices), to compare with their figures
         "the_same_counting_routes_beyond_pct": round(
             100 * (sum(g["decisions_committed"] for g in games) - beyond - routes) / max(1, decisions), 2),
+        "questions_then_committed_by_camera_by_reason": dict(Counter(
+            reason for g in games for _, reason, _kind in g.get("questions_then_committed_by_camera", [])).most_common()),
         "rest_to_commit_ms_median": round(statistics.median(latencies), 1) if latencies else None,
         "loop_fps_median": statistics.median(g["loop_fps"] for g in games),
     }
