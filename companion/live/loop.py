@@ -283,8 +283,9 @@ class TableLoop:
             self._confirmed = len(session.actions)
         elif self._confirmed != len(session.actions) and observation.stable and self._agrees(observation):
             # decisions made on the tablet (prompt answers, undo): confirmed once the table is seen to match, but
-            # for the supplies it still reads otherwise
-            self.pipeline.confirm(image, session.state.table_view(), doubted=self._supplies_doubted(observation))
+            # for the supplies it still reads otherwise and the hidden slots that read a piece the game doesn't have
+            self.pipeline.confirm(image, session.state.table_view(),
+                                  doubted=self._supplies_doubted(observation) | self._hidden_doubted(observation))
             self._confirmed = len(session.actions)
         for outcome in outcomes:
             if outcome.kind == "prompt" and outcome.decision is not None:
@@ -305,6 +306,23 @@ class TableLoop:
             doubted -= seen_otherwise(observation, FIXTURES.get(session.game),
                                       VisibleView.of(session.state.table_view()), learned, doubted)
         return not doubted
+
+    def _hidden_doubted(self, observation: Observation) -> set[str]:
+        """The slots hidden from the rules (behind a piece, or not yet learned) that read, with some confidence, other
+        than the committed state shows. The rules don't compare them, so a frame "agrees" whatever they show.
+
+        They may show the next move already: held-out 2 players, seed 248, decision 5: red's provost move, answered,
+        was confirmed on the first still frame after red's next hand, which had put a worker on road.8. That circle,
+        not yet learned, was hidden though it read red's worker at 0.91; vision learned the worker as the empty
+        circle, read it empty (1.00) from then on, and the placement was asked. Held back, such a slot is learned at
+        the next commit, which shows what it holds.
+        """
+        hidden = observation.occluded_slots & observation.slots.keys()
+        if not hidden:
+            return set()
+        shown = replace(observation, slots={slot: observation.slots[slot] for slot in hidden}, occluded_slots=frozenset())
+        expected = VisibleView.of(self.desk.session.state.table_view())
+        return set(confident_mismatches(shown, expected, confident=AGREEMENT_DOUBT).slots)
 
     def _supplies_doubted(self, observation: Observation) -> set[str]:
         """The supply zones (``"supply.red"``) read, however unsurely, with other counts than the committed state has.
