@@ -179,7 +179,8 @@ class Reconciler:
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
-        glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view, self._before_hand)
+        glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view,
+                                   {**self._read_before, **self._before_hand})
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
         observation = bare_behind(observation, [slot for slot, label in destinations.items() if label.startswith("worker:")],
                                   self.session.players)
