@@ -66,13 +66,13 @@ WATCHED = frozenset({"worker", "house"})   # the kinds of piece whose rises are 
 
 
 class PlacementWatch:
-    """How likely each circle showed a worker before the last hand, and the sightings that makes of a frame."""
+    """How likely each slot showed a worker or a house before the last hand, and the sightings that makes of a frame."""
 
     def __init__(self) -> None:
         self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → summed share, count), this spell
         self._before: dict[str, dict[str, float]] = {}    # slot → kind → its mean share before the last hand
-        self.sighted_slots: frozenset[str] = frozenset()   # the circle the last frame sighted a worker put on
-        self._spell_sighted: frozenset[str] = frozenset()  # the circles sighted so far in this still spell
+        self.sighted_slots: frozenset[str] = frozenset()   # the slots the last frame sighted a piece put on
+        self._spell_sighted: frozenset[str] = frozenset()  # the slots sighted so far in this still spell
 
     def see(self, observation: Observation) -> None:
         """Take a still frame's worker and house readings (before the rules hide any of them)."""
@@ -121,7 +121,7 @@ class PlacementWatch:
         return risen[0]
 
     def _risen_at(self, slot: str) -> float:
-        """How likely a worker must read on ``slot`` to count as risen: less once it was sighted this spell."""
+        """How likely its piece must read on ``slot`` to count as risen: less once it was sighted this spell."""
         return KEPT if slot in self._spell_sighted else ROSE_TO
 
 
