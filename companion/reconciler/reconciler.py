@@ -79,6 +79,7 @@ class _Prompted:
     actions: tuple[Action, ...]
     reason: str
     unread: frozenset[str] = frozenset()     # places the camera read empty, unsurely, when it asked
+    spell: int = 0                           # the still spell it was asked in (``Reconciler._spells``)
 
 
 @dataclass
@@ -119,6 +120,7 @@ class Reconciler:
         self._ignored: dict[tuple, str] = {}          # items a player settled on the tablet → what the slot showed
         self._overrides_seen: dict[str, tuple[Any, str]] = {}
         self._asked: dict[int, _Prompted] = {}        # decision number → the prompt asked for it
+        self._spells = 0                              # hand or moving frames seen: a new count, a new still spell
         self._hand_seen = False       # a hand came over the board since the last decision
         self._reach = Reach()         # whose arms came since the table was last caught up with (actors.py)
         self._history_views: dict[int, VisibleView] = {}
@@ -162,6 +164,7 @@ class Reconciler:
                 self._tracks.note_before_hand()
                 self._placements.note_before_hand()
             self._forget_frames()
+            self._spells += 1
             self._tracks.forget()
             self._placements.forget()
             self._hand_seen |= observation.occluded
@@ -794,7 +797,7 @@ class Reconciler:
         streaks = self._streaks
         if (not prefix or not self._complete or _contradicted(observation, best, self._disagreement(best),
                                                               self.policy.confident)
-                or self._held_back(prefix) or self._reverts_answer(plausible)):
+                or self._held_back(prefix) or self._reverts_answer(plausible) or self._awaiting_answer()):
             streaks.commit, streaks.commit_frames = (), 0
             return None
         shared = common_prefix([prefix, streaks.commit])
@@ -881,12 +884,22 @@ class Reconciler:
 
     def _ask(self, number: int, decision: Any, actions: tuple[Action, ...], reason: str, frame: int,
              unread: frozenset[str] = frozenset()) -> Outcome:
-        self._asked[number] = _Prompted(number, actions, reason, unread)
+        self._asked[number] = _Prompted(number, actions, reason, unread, self._spells)
         what = {"hidden": "which choice was made", "invisible": "the camera can't see this choice",
                 "unseen": "a hand came by, but the camera can't read a move: what was done?"}[reason]
         return Outcome("prompt", frame, actions, number, decision.player, reason=reason,
                        message=f"{self.session.players[decision.player].capitalize()}, {decision.kind}: {what}",
                        details={"decision_kind": decision.kind, "context": dict(decision.context)})
+
+    def _awaiting_answer(self) -> bool:
+        """True while the camera's own question about the pending decision, asked because it couldn't tell
+        (``hidden``, ``unseen``), waits for its answer and the table hasn't moved since: more frames of the same
+        picture repeat its readings rather than add to them. Held-out 5 players, seed 310, decision 81: yellow's
+        build read faintly, 1.4 nats a frame against it; "yellow skips the build" was asked at the sixth still frame,
+        crossed the margin at the seventh and was committed at the eighth, before the answer. A player takes
+        seconds to answer, and any steady lean of a reading crosses the margin in that time."""
+        asked = self._asked.get(len(self.session.actions))
+        return asked is not None and asked.reason != "invisible" and asked.spell == self._spells
 
     def _waited_after_hand(self) -> bool:
         """True when a hand came and went and the table has rested ``unseen_frames`` still frames since without a

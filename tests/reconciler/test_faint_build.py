@@ -40,3 +40,21 @@ def test_a_build_read_faintly_is_not_committed_as_skipped():
     asked = [o for o in outcomes if o.kind == "prompt" and o.decision == 81]
     assert asked and not asked[0].actions[0].arg("skip"), "the question offers the build first"
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_question_the_camera_asked_waits_for_its_answer_while_the_table_stays_as_it_was():
+    """The same build, read so faintly that nothing rose: the house read 0.31-0.48 before the hand as after it. The
+    camera can't tell and asks; more frames of the same picture don't answer it (session 29 committed the skip two
+    frames after asking). It waits for the player."""
+    reconciler, cam, move = watching(PLAYERS, 310, 81, adjust=_faint_build_always)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "yellow", frames=40, start=3_000, adjust=_faint_build_always)
+    asked = [o for o in outcomes if o.kind == "prompt" and o.decision == 81]
+    assert asked, kinds(outcomes)
+    assert len(reconciler.session.actions) == 81, f"committed {reconciler.session.actions[81]}"
+    assert "alert" not in kinds(outcomes)
+
+
+def _faint_build_always(frame):
+    """``frame`` with road.12 read as the held-out camera read it after the build, whether or not it stands there."""
+    return _faint_build(replace(frame, slots={**frame.slots, OWNER: {"house:yellow": 1.0}}))
