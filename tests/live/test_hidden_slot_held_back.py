@@ -7,11 +7,9 @@ confirmed the answer. Vision hid that circle (not learned yet) though it read re
 red's placement was asked."""
 
 from dataclasses import replace
-from types import SimpleNamespace
 
-from companion.live.loop import TableLoop
-from tests.live.taught import TaughtPipeline
-from tests.reconciler.table import camera, live_bots_at
+from tests.live.taught import taught_after_an_answer
+from tests.reconciler.table import live_bots_at
 
 CIRCLE = "road.8.worker"
 
@@ -19,19 +17,11 @@ CIRCLE = "road.8.worker"
 def _taught_after_an_answer(reading):
     """What the loop teaches vision once red's provost move is answered, the table showing red's next placement with
     road.8's circle hidden and read ``reading``."""
-    session, answered = live_bots_at(("red", "blue"), 248, 4)
-    pipeline = TaughtPipeline(session.players)
-    loop = TableLoop(SimpleNamespace(session=session), None, pipeline)
-    cam = camera(session.state)
-    for index in range(3):
-        loop._reconcile(None, cam.read(session.state.table_view(), 1_000 + index))
-    session.decide(answered, source="prompt")
-    placed = session.state.apply(live_bots_at(("red", "blue"), 248, 5)[1])
-    taught_before = len(pipeline.taught)
-    frame = cam.read(placed.table_view(), 2_000)
-    loop._reconcile(None, replace(frame, slots={**frame.slots, CIRCLE: reading},
-                                  occluded_slots=frame.occluded_slots | {CIRCLE}))
-    return pipeline.taught[taught_before:], answered
+    def film(session, cam):
+        placed = session.state.apply(live_bots_at(("red", "blue"), 248, 5)[1])
+        frame = cam.read(placed.table_view(), 2_000)
+        yield replace(frame, slots={**frame.slots, CIRCLE: reading}, occluded_slots=frame.occluded_slots | {CIRCLE})
+    return taught_after_an_answer(("red", "blue"), 248, 4, film)
 
 
 def test_a_hidden_circle_reading_a_worker_the_answered_state_lacks_is_held_back():

@@ -6,28 +6,18 @@ taught red's zone "wood 1" from a picture without it; the zone then read wood 1,
 answered, "Red's supply is not up to date: -1 wood" was reminded at the game's last decision."""
 
 from dataclasses import replace
-from types import SimpleNamespace
 
-from companion.live.loop import TableLoop
-from tests.live.taught import TaughtPipeline
-from tests.reconciler.table import camera, live_bots_at
+from tests.live.taught import taught_after_an_answer
+from tests.reconciler.table import live_bots_at
 
 
 def _taught_after_an_answer(red_supply):
-    session, move = live_bots_at(("red", "blue"), 264, 118)
-    pipeline = TaughtPipeline(session.players)
-    loop = TableLoop(SimpleNamespace(session=session), None, pipeline)
-    cam = camera(session.state)
-    for index in range(3):
-        loop._reconcile(None, cam.read(session.state.table_view(), 1_000 + index))
-    session.decide(move, source="prompt")
-    taught_before = len(pipeline.taught)
-    after = session.state.table_view()
-    for index in range(3):
-        frame = cam.read(after, 2_000 + index)
-        loop._reconcile(None, replace(frame, supplies={**frame.supplies, "red": red_supply},
-                                      supply_confidence={**frame.supply_confidence, "red": 0.3}))
-    return pipeline.taught[taught_before:], session
+    def film(session, cam):
+        for index in range(3):
+            frame = cam.read(session.state.table_view(), 2_000 + index)
+            yield replace(frame, supplies={**frame.supplies, "red": red_supply},
+                          supply_confidence={**frame.supply_confidence, "red": 0.3})
+    return taught_after_an_answer(("red", "blue"), 264, 118, film)
 
 
 def test_a_zone_read_otherwise_than_the_answered_state_is_held_back():
