@@ -110,6 +110,7 @@ class TableLoop:
         self._reconciler: Reconciler | None = None
         self._confirmed: int | None = None          # decisions count whose state vision last confirmed
         self._hand_before_confirmed = False          # a hand came over the board before the game's first confirmation
+        self._hand_since: tuple[int, bool] = (-1, False)   # (decisions count, a hand came since it was reached)
         self._prompts: dict[int, Outcome] = {}      # decision number → the prompt as asked (with its message)
         self._status = LiveStatus(camera_name=self.camera.camera_name)
         self._vision_lock = threading.Lock()
@@ -262,6 +263,8 @@ class TableLoop:
                 self._repipe(tuple(session.players))
                 return []
         self._hand_before_confirmed |= self._confirmed is None and observation.occluded
+        count, hand = self._hand_since
+        self._hand_since = (len(session.actions), observation.occluded or (hand and count == len(session.actions)))
         if self._confirmed is None and observation.stable:
             # the game's starting (or resumed) state is what the rules vouch for before any move; but the first
             # still frames may already show a move a hand was seen making: the squares read as a legal next move
@@ -283,9 +286,12 @@ class TableLoop:
             self._confirmed = len(session.actions)
         elif self._confirmed != len(session.actions) and observation.stable and self._agrees(observation):
             # decisions made on the tablet (prompt answers, undo): confirmed once the table is seen to match, but
-            # for the supplies it still reads otherwise and the hidden slots that read a piece the game doesn't have
-            self.pipeline.confirm(image, session.state.table_view(),
-                                  doubted=self._supplies_doubted(observation) | self._hidden_doubted(observation))
+            # for the supplies it still reads otherwise, and, once a hand came since, the hidden slots that read a
+            # piece the game doesn't have
+            doubted = self._supplies_doubted(observation)
+            if self._hand_since[1]:
+                doubted |= self._hidden_doubted(observation)
+            self.pipeline.confirm(image, session.state.table_view(), doubted=doubted)
             self._confirmed = len(session.actions)
         for outcome in outcomes:
             if outcome.kind == "prompt" and outcome.decision is not None:
@@ -316,6 +322,12 @@ class TableLoop:
         not yet learned, was hidden though it read red's worker at 0.91; vision learned the worker as the empty
         circle, read it empty (1.00) from then on, and the placement was asked. Held back, such a slot is learned at
         the next commit, which shows what it holds.
+
+        Only once a hand came since the answer: with none, what a hidden slot reads is no new move but what hid it.
+        Held-out 4 players, seed 296, decision 103: the provost arrived beside road.16's worker circle, which read its
+        body as a yellow worker (0.5-0.8) and was hidden while the provost's look was not learned. The answer's
+        confirmation taught the provost's spot and held the circle back, which then read the provost's body, no
+        longer hidden: "Red can't place a worker now" was alerted.
         """
         hidden = observation.occluded_slots & observation.slots.keys()
         if not hidden:
