@@ -332,7 +332,8 @@ class TableLoop:
         hidden = observation.occluded_slots & observation.slots.keys()
         if not hidden:
             return set()
-        shown = replace(observation, slots={slot: observation.slots[slot] for slot in hidden}, occluded_slots=frozenset())
+        shown = replace(observation, slots={slot: observation.slots[slot] for slot in hidden},
+                        occluded_slots=frozenset())
         expected = VisibleView.of(self.desk.session.state.table_view())
         return set(confident_mismatches(shown, expected, confident=AGREEMENT_DOUBT).slots)
 

@@ -69,7 +69,7 @@ class PlacementWatch:
     """How likely each slot showed a worker or a house before the last hand, and the sightings that makes of a frame."""
 
     def __init__(self) -> None:
-        self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → summed share, count), this spell
+        self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → share summed, count), the spell
         self._before: dict[str, dict[str, float]] = {}    # slot → kind → its mean share before the last hand
         self.sighted_slots: frozenset[str] = frozenset()   # the slots the last frame sighted a piece put on
         self._spell_sighted: frozenset[str] = frozenset()  # the slots sighted so far in this still spell

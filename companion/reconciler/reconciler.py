@@ -184,9 +184,10 @@ class Reconciler:
                                     fixtures.moved_by_rules if fixtures else None)
         glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view,
                                    {**self._read_before, **self._before_hand})
+        # (the slots behind a piece glimpsed; a glimpsed slot vision hid as not learned is not counted here, as measured)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
-        observation = bare_behind(observation, [slot for slot, label in destinations.items() if label.startswith("worker:")],
-                                  self.session.players)
+        circles = [slot for slot, label in destinations.items() if label.startswith("worker:")]
+        observation = bare_behind(observation, circles, self.session.players)
         observation = self._misread_hidden(self._unread_hidden(observation))
         self._remember(observation)
         scored = self._scored()

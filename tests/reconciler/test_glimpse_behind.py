@@ -35,7 +35,8 @@ def _film(after_readings, arm="red", before_readings=BEFORE, at=None, slot=SLOT,
     session, move = at or live_bots_at(PLAYERS, 112, 15)
     assert at or str(move) == "place[0](place='road.9')"
     reconciler, cam = Reconciler(session), camera(session.state)
-    before, after = _behind_the_house(before_readings, slot, also), adjust(_behind_the_house(after_readings, slot, also))
+    before = _behind_the_house(before_readings, slot, also)
+    after = adjust(_behind_the_house(after_readings, slot, also))
     for index in range(4):
         assert not reconciler.observe(before(cam.read(session.state.table_view(), 1_000 + index)))
     view = session.state.apply(move).table_view()
