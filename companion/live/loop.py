@@ -110,7 +110,6 @@ class TableLoop:
         self._reconciler: Reconciler | None = None
         self._confirmed: int | None = None          # decisions count whose state vision last confirmed
         self._hand_before_confirmed = False          # a hand came over the board before the game's first confirmation
-        self._hand_since: tuple[int, bool] = (-1, False)   # (decisions count, a hand came since it was reached)
         self._prompts: dict[int, Outcome] = {}      # decision number → the prompt as asked (with its message)
         self._status = LiveStatus(camera_name=self.camera.camera_name)
         self._vision_lock = threading.Lock()
@@ -263,8 +262,6 @@ class TableLoop:
                 self._repipe(tuple(session.players))
                 return []
         self._hand_before_confirmed |= self._confirmed is None and observation.occluded
-        count, hand = self._hand_since
-        self._hand_since = (len(session.actions), observation.occluded or (hand and count == len(session.actions)))
         if self._confirmed is None and observation.stable:
             # the game's starting (or resumed) state is what the rules vouch for before any move; but the first
             # still frames may already show a move a hand was seen making: the squares read as a legal next move
@@ -289,7 +286,7 @@ class TableLoop:
             # for the supplies it still reads otherwise, and, once a hand came since, the hidden slots that read a
             # piece the game doesn't have
             doubted = self._supplies_doubted(observation)
-            if self._hand_since[1]:
+            if self._reconciler.hand_since_decision:
                 doubted |= self._hidden_doubted(observation)
             self.pipeline.confirm(image, session.state.table_view(), doubted=doubted)
             self._confirmed = len(session.actions)

@@ -184,7 +184,7 @@ class Reconciler:
                                     fixtures.moved_by_rules if fixtures else None)
         glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view,
                                    {**self._read_before, **self._before_hand})
-        # (the slots behind a piece glimpsed; a glimpsed slot vision hid as not learned is not counted here, as measured)
+        # (the slots behind a piece glimpsed; one vision hid as not learned, glimpsed, is not counted: as measured)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
         circles = [slot for slot, label in destinations.items() if label.startswith("worker:")]
         observation = bare_behind(observation, circles, self.session.players)
@@ -250,14 +250,9 @@ class Reconciler:
             return {}
         root = self._tree.root
         placing = decision.kind == "place"
-
-        def put_down(slot: str, label: str) -> bool:
-            if label.startswith("house:"):
-                return not root.view.label(slot)
-            return placing and label.startswith("worker:") and root.view.label(slot) != label
-
-        return {slot: label for child in self._tree.children(root) for slot, label in child.view.labels.items()
-                if put_down(slot, label)}
+        return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
+                if (placing and label.startswith("worker:"))
+                or (label.startswith("house:") and not root.view.label(slot))}
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""
@@ -483,6 +478,11 @@ class Reconciler:
         if prompt.decision != len(self.session.actions):
             raise RuleError("that question is no longer open: the game has moved on")
         self.session.decide(action, source="prompt")
+
+    @property
+    def hand_since_decision(self) -> bool:
+        """True when a hand came over the board since the game last changed (a commit, an answer, an undo)."""
+        return self._hand_seen
 
     @property
     def open_prompt(self) -> Outcome | None:
