@@ -64,6 +64,10 @@ class Observation:
       further off did not reach in); empty when no hand is there or its side is unsure.
     * ``leaning_in``: slot → the slots whose standing piece, from where this camera stands, covers its centre
       (:func:`vision.leaning.shadows`): what such a slot reads may be that piece's top.
+    * ``changes``: for the spots of the pieces the game has one of (the provost's, the bailiff's), slot → how far
+      its picture is from the one the rules last confirmed (``vision.pipeline.change_level``, 0…765; about 10–25
+      for sensor noise alone): a pale piece the slot model misses still changes the picture. Slots under a hand
+      are left out.
     """
 
     frame_index: int = 0
@@ -79,6 +83,7 @@ class Observation:
     hand_near: frozenset[str] = frozenset()
     elapsed_ms: float = 0.0
     leaning_in: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    changes: Mapping[str, float] = field(default_factory=dict)
 
     def best(self, slot: str) -> tuple[str, float]:
         """The most probable label of a slot and its probability (``("", 0.0)`` if the slot wasn't read)."""
@@ -96,6 +101,7 @@ class Observation:
             "supplies": self.supplies, "supply_confidence": self.supply_confidence,
             "hand_from": self.hand_from, "hand_near": sorted(self.hand_near), "elapsed_ms": round(self.elapsed_ms, 2),
             "leaning_in": {slot: list(over) for slot, over in self.leaning_in.items()},
+            "changes": {slot: round(level, 1) for slot, level in self.changes.items()},
         }
 
     @classmethod
@@ -111,4 +117,5 @@ class Observation:
             hand_from=data.get("hand_from"), hand_near=frozenset(data.get("hand_near", ())),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
             leaning_in={slot: tuple(over) for slot, over in data.get("leaning_in", {}).items()},
+            changes={slot: float(level) for slot, level in data.get("changes", {}).items()},
         )

@@ -45,7 +45,7 @@ from .stacks import REFERENCE_PX_PER_MM, StackReader
 from .stability import HandDetector, MotionGate
 from .supplies import SupplyZone
 from .tiles import TileLibrary
-from .unique_pieces import at_most_one
+from .unique_pieces import ONLY_ONE, at_most_one
 
 import cv2
 
@@ -104,6 +104,7 @@ class Reference:
     hand_picture: np.ndarray                # top-down board picture for the hand detector
     supplies: dict[int, SupplyZone] = field(default_factory=dict)
     bare: np.ndarray | None = None          # each slot's crop as last confirmed with no piece leaning over it
+    confirmed: np.ndarray | None = None     # each slot's crop as last confirmed, whatever stood on it (Observation.changes)
     # slot → {neighbour: its crop then}: the confirmed pieces next door that stood in the slot's reference crop
     leaning: dict[int, dict[int, np.ndarray]] = field(default_factory=dict)
     # slot → {neighbour in ``leaning``: {a slot in front of that neighbour: its crop then}} (``VisionPipeline._fronts``)
@@ -161,6 +162,8 @@ class VisionPipeline:
         self._tile_beside = self._spots_beside_tiles()   # tile slot index → provost and bailiff spots next door
         self._tile_leans: dict[int, frozenset[int]] = {}     # … those that held a piece when its look was last enrolled
         self._unchanged_kinds, self._unchanged_labels = self._unchanged_readings()
+        # the spots of the pale pieces the game has one of, which the slot model misses most (Observation.changes)
+        self._watched_changes = [i for i, accepts in enumerate(self.accepts) if set(accepts) & set(ONLY_ONE)]
         # Where several discs may share a space, a colour counts only on the space itself, not on the next
         # row's disc at the crop's edge (green's favour on prestige read as green on the deniers row below).
         self._colour_area = np.ones((len(self.slot_names), CROP_PX, CROP_PX), bool)
@@ -239,7 +242,7 @@ class VisionPipeline:
         supplies = {seat: SupplyZone(self._supply_picture(empty_board, pose, seat), self.cube_colours,
                                      self._cube_unit_px(pose, size, seat))
                     for seat in range(len(self.players)) if self._has_zone(seat)}
-        self.reference = Reference(crops, hand_picture, supplies, bare=crops.copy())
+        self.reference = Reference(crops, hand_picture, supplies, bare=crops.copy(), confirmed=crops.copy())
         self._in_reference = {}
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
         self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6),
@@ -274,6 +277,7 @@ class VisionPipeline:
         for i, name in enumerate(self.slot_names):
             if name in doubted:
                 continue
+            self.reference.confirmed[i] = crops[i]
             pieces = view.pieces(name)
             if not pieces:
                 self._before_tile.discard(name)
@@ -375,6 +379,7 @@ class VisionPipeline:
         lap("crops")
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
+        changes = self._changes_since_confirmed(crops, occluded_slots)
         houses_held = self._houses_held()
         slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours, houses_held))
         held = lambda slot: self._in_reference.get(slot, ())      # noqa: E731
@@ -393,7 +398,15 @@ class VisionPipeline:
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
             slots=slots, occluded_slots=occluded_slots, behind=behind, supplies=supplies, supply_confidence=confidence,
-            hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by)
+            hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by,
+            changes=changes)
+
+    def _changes_since_confirmed(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, float]:
+        """Per spot of a piece the game has one of, not under a hand: how far its picture is from the one the rules
+        last confirmed (on every slot it would cost ~9 ms a frame)."""
+        visible = [i for i in self._watched_changes if self.slot_names[i] not in hidden]
+        levels = change_level(self.reference.confirmed[visible], crops[visible])
+        return {self.slot_names[i]: float(level) for i, level in zip(visible, levels)}
 
     def _covering_slots(self) -> dict[int, list[int]]:
         """For each slot that accepts tiles, the other slots whose centre lies on it (a worker's circle)."""

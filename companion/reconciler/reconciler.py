@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Hashable
+from typing import Any, Hashable, Mapping
 
 from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
@@ -177,8 +177,9 @@ class Reconciler:
         fixtures = FIXTURES.get(self.session.game)
         bailiff_tops = shadowed(observation, fixtures, self._tree.root.view)   # not the provost seen
         destinations = self._destinations()
-        observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(), bailiff_tops),
-                                               destinations)
+        options = [child.diff.slots for child in self._tree.children(self._tree.root)]
+        observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),
+                                                                    bailiff_tops, options), destinations)
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
@@ -235,12 +236,11 @@ class Reconciler:
         """
         return ViewDiff.between(self._consensus.target(node.view), node.view)
 
-    def _movable_pieces(self) -> set[str]:
-        """The kinds of track pieces (``Fixtures.tracks``) some option of the pending decision moves."""
-        root = self._tree.root.view
-        changed = {slot for child in self._tree.children(self._tree.root) for slot in child.view.changed_slots(root)}
+    def _movable_pieces(self, options: list[Mapping[str, str]]) -> set[str]:
+        """The kinds of track pieces (``Fixtures.tracks``) some option of the pending decision moves (``options``:
+        each option's changed slots)."""
         return {kind for kind, template in self._tracks.tracks.items()
-                if any(slot_number(template, slot) is not None for slot in changed)}
+                if any(slot_number(template, slot) is not None for changes in options for slot in changes)}
 
     def _destinations(self) -> dict[str, str]:
         """Slot → the piece the pending decision would put where the table has none: the chooser's worker on a circle

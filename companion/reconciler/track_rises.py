@@ -49,6 +49,31 @@ On the bailiff's square (shadowed), only a rise from little to much is the provo
 ...                                                                  "road.6.provost": {"provost": 0.4, "": 0.6}})
 >>> _ = watch.sighted(still_the_top, {"provost"}, shadowed={"road.6.provost"}); sorted(watch.sighted_slots)
 []
+
+Where the slot model misses the piece altogether, its square's picture still changes. Held-out 3 players, seed 253,
+decision 17: blue moved the provost from square 5 to square 3, beside red's worker; square 3 read the provost at
+p 0.00-0.02 before the hand and after it, but its picture, within 20 of the one the rules last confirmed before the
+hand (sensor noise: ``Observation.changes``), was 59-60 from it after. So when no square's reading rose, the one
+square whose picture was within ``CHANGED_FROM`` of the confirmed one before the hand and is ``CHANGED_TO`` from it
+now is a sighting too, if an option puts the piece there; not where the pending decision may change another piece
+of the same place (2 players, seed
+263, decision 45: the provost's last move ended its phase, and the workers the rules then sent home from squares 6
+and 7 changed their provost spots' pictures by 144-195).
+
+>>> watch = TrackWatch({"provost": "road.{n}.provost"})
+>>> before = Observation(registered=True, stable=True,
+...                      slots={"road.3.provost": {"": 1.0}, "road.5.provost": {"provost": 0.9, "": 0.1}},
+...                      changes={"road.3.provost": 15.0, "road.5.provost": 14.0})
+>>> watch.see(before); watch.note_before_hand(); watch.forget()
+>>> unread = Observation(registered=True, stable=True,
+...                      slots={"road.3.provost": {"": 0.98, "provost": 0.02}, "road.5.provost": {"": 1.0}},
+...                      changes={"road.3.provost": 60.0, "road.5.provost": 80.0})
+>>> moves = [{"road.5.provost": "", "road.3.provost": "provost"}, {"road.5.provost": "", "road.4.provost": "provost"}]
+>>> watch.sighted(unread, {"provost"}, options=moves).slots["road.3.provost"]
+{'provost': 0.8, '': 0.19999999999999996}
+>>> sent_home = [{**move, "road.3.worker": ""} for move in moves]
+>>> watch.sighted(unread, {"provost"}, options=sent_home).slots["road.3.provost"]
+{'': 0.98, 'provost': 0.02}
 """
 
 from __future__ import annotations
@@ -66,6 +91,8 @@ ROSE_TO = 0.15     # … and at least this now has seen the piece arrive
 SIGHTED = 0.8      # the reading a sighting is given
 SHADOWED_ROSE_FROM = 0.3   # on a square another piece's top reads as the piece (the bailiff's), a rise from at most this …
 SHADOWED_ROSE_TO = 0.6     # … to at least this is the piece arriving: the top alone reads the same before and after
+CHANGED_FROM = 30.0        # a square whose picture was within this of its empty reference before the last hand …
+CHANGED_TO = 45.0          # … and is this far from it now has had something put on it (Observation.changes)
 
 
 class TrackWatch:
@@ -76,6 +103,8 @@ class TrackWatch:
         # track slot → (sum, count) of its readings of the piece in this still spell (a table may stay still for minutes)
         self._still: dict[str, tuple[float, int]] = {}
         self._before: dict[str, float] = {}           # track slot → its mean reading before the last hand
+        self._still_changes: dict[str, tuple[float, int]] = {}   # track slot → (sum, count) of its change levels
+        self._before_changes: dict[str, float] = {}   # track slot → its mean change level before the last hand
         self.sighted_tracks: frozenset[str] = frozenset()   # the slots of the tracks the last frame sighted a piece on
         self.sighted_slots: frozenset[str] = frozenset()    # the squares it sighted the piece on
 
@@ -86,21 +115,30 @@ class TrackWatch:
                 if slot not in observation.occluded_slots and slot_number(template, slot) is not None:
                     total, count = self._still.get(slot, (0.0, 0))
                     self._still[slot] = (total + piece_share(reading, kind), count + 1)
+                    if slot in observation.changes:
+                        total, count = self._still_changes.get(slot, (0.0, 0))
+                        self._still_changes[slot] = (total + observation.changes[slot], count + 1)
 
     def forget(self) -> None:
         """A hand or a moving picture: the still spell is over."""
         self._still = {}
+        self._still_changes = {}
 
     def note_before_hand(self) -> None:
         """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
         self._before = {slot: total / count for slot, (total, count) in self._still.items()}
+        self._before_changes = {slot: total / count for slot, (total, count) in self._still_changes.items()}
 
     def sighted(self, observation: Observation, movable: Collection[str],
-                shadowed: Collection[str] = frozenset()) -> Observation:
+                shadowed: Collection[str] = frozenset(), options: Collection[Mapping[str, str]] = ()) -> Observation:
         """``observation`` with the square a piece of ``movable`` kinds was seen arrive on read as showing it.
 
         ``shadowed`` slots read another piece's top (:func:`~companion.reconciler.fixtures.shadowed`): seeing the piece
-        there does not say it is seen, but a rise from ``SHADOWED_ROSE_FROM`` to ``SHADOWED_ROSE_TO`` there does."""
+        there does not say it is seen, but a rise from ``SHADOWED_ROSE_FROM`` to ``SHADOWED_ROSE_TO`` there does.
+        ``options``: per option of the pending decision, the slots it changes and what they then hold. A square's
+        picture changed is a sighting only where an option puts the piece, and no option changes another slot of
+        the same place (a worker sent home from it).
+        """
         raised, tracks = {}, set()
         for kind in movable:
             template = self.tracks.get(kind)
@@ -111,12 +149,35 @@ class TrackWatch:
             if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
                 continue
             risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
+            if not risen:
+                risen = self._changed(observation, _arrivals(options, kind, template) & now.keys(), shadowed)
             if len(risen) == 1:
                 raised[risen[0]] = _with_chance(observation.slots[risen[0]], kind, SIGHTED)
                 tracks.update(slot for slot in observation.slots if slot_number(template, slot) is not None)
         self.sighted_tracks = frozenset(tracks)
         self.sighted_slots = frozenset(raised)
         return replace(observation, slots={**observation.slots, **raised}) if raised else observation
+
+    def _changed(self, observation: Observation, track: Collection[str], shadowed: Collection[str]) -> list[str]:
+        """The squares of ``track`` the piece was not read on before the last hand whose picture, close to their empty
+        reference then, has changed since: the piece put there where the slot model misses it."""
+        return [slot for slot in track if slot not in shadowed and self._before.get(slot, 1.0) <= ROSE_FROM
+                and self._before_changes.get(slot, CHANGED_TO) <= CHANGED_FROM
+                and observation.changes.get(slot, 0.0) >= CHANGED_TO]
+
+
+def _arrivals(options: Collection[Mapping[str, str]], kind: str, template: str) -> set[str]:
+    """The squares of ``template``'s track an option puts a piece of ``kind`` on, leaving the rest of the place
+    as it was in every option."""
+    arrivals = {slot for changes in options for slot, label in changes.items()
+                if slot_number(template, slot) is not None and any(p.kind == kind for p in pieces_for(label))}
+    busy = {_place(slot) for changes in options for slot in changes if slot_number(template, slot) is None}
+    return {slot for slot in arrivals if _place(slot) not in busy}
+
+
+def _place(slot: str) -> str:
+    """``road.6`` for ``road.6.provost``."""
+    return slot.rsplit(".", 1)[0]
 
 
 def _rose(before: float, now: float, shadowed: bool) -> bool:
