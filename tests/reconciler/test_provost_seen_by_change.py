@@ -1,0 +1,56 @@
+"""The provost put down where the slot model reads nothing is seen by how its square's picture changed (held-out
+look, 3 players, seed 253, decision 17).
+
+Blue moved the provost from square 5 to square 3, beside red's worker. Square 3 read the provost at p 0.00-0.02
+before the hand and after it, so "which square?" was asked for every such move. Its picture, though, within 20 of
+the one the rules last confirmed before the hand (sensor noise), was 59-60 from it after (``Observation.changes``).
+"""
+
+from dataclasses import replace
+
+from .table import arm_then_rest, kinds, watching
+
+PLAYERS = ["red", "blue", "green"]
+FROM, TO = "road.5.provost", "road.3.provost"
+
+
+def _changes(frame, **moved):
+    """``frame`` with every provost spot's picture as the confirmed one (noise), but ``moved`` (square → change)."""
+    changes = {slot: 15.0 for slot in frame.slots if slot.endswith(".provost")}
+    return replace(frame, changes={**changes, **{f"road.{n[1:]}.provost": level for n, level in moved.items()}})
+
+
+def _before(frame):
+    return _changes(frame)
+
+
+def _unread_on(*squares):
+    """After the hand: the provost read on no square; the picture of square 5 (it left) and of ``squares`` changed."""
+    def adjust(frame):
+        frame = _changes(frame, s5=80.0, **{f"s{n}": 60.0 for n in squares})
+        return replace(frame, slots={**frame.slots, TO: {"": 0.98, "provost": 0.02}})
+    return adjust
+
+
+def _blue_moves_the_provost(adjust):
+    reconciler, cam, move = watching(PLAYERS, 253, 17, adjust=_before)
+    assert (move.kind, move.arg("steps"), reconciler.session.state.provost) == ("provost", -2, 5), move
+    view = reconciler.session.state.apply(move).table_view()
+    assert view.pieces(TO) and not view.pieces(FROM)
+    return reconciler, move, arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=adjust)
+
+
+def test_the_provost_read_nowhere_is_seen_where_its_square_changed():
+    reconciler, move, outcomes = _blue_moves_the_provost(_unread_on(3))
+    assert reconciler.session.actions[17:18] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 17], "asked where the provost went"
+    assert "alert" not in kinds(outcomes)
+
+
+def test_two_squares_changed_tell_nothing():
+    """Square 4's picture changed too: the camera can't tell where the provost went, and the question it asked
+    before the move stays open."""
+    reconciler, move, outcomes = _blue_moves_the_provost(_unread_on(3, 4))
+    assert len(reconciler.session.actions) == 17, f"committed {reconciler.session.actions[17]}"
+    assert reconciler.open_prompt is not None and reconciler.open_prompt.decision == 17, kinds(outcomes)
+    assert "alert" not in kinds(outcomes)

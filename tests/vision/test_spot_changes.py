@@ -1,0 +1,28 @@
+"""How far each provost and bailiff spot's picture is from the one the rules last confirmed
+(``Observation.changes``): a pale provost the slot model misses still changes its square's picture (held-out
+3 players, seed 253, decision 17: square 3 read no provost at 0.98, its picture 59-60 from the confirmed one)."""
+
+import pytest
+
+from companion.games.table_view import Piece
+from companion.reconciler.track_rises import CHANGED_FROM, CHANGED_TO
+
+pytest.importorskip("vision.render.renderer")
+
+from tests.vision.rendered import confirmed_start, read_with  # noqa: E402
+
+PLAYERS = ("red", "blue", "green")
+
+
+@pytest.mark.parametrize("seed", [253, 264])
+def test_a_moved_provost_changes_its_new_square_only(seed):
+    table = confirmed_start("holdout", seed, PLAYERS, (960, 540))
+    start = table[2]
+    assert start.pieces("road.6.provost"), "the provost starts on square 6"
+    still = read_with(table, {})
+    spots = [slot for slot in still.changes if slot.endswith(".provost")]
+    assert len(spots) >= 20 and max(still.changes[slot] for slot in spots) < CHANGED_FROM
+    moved = read_with(table, {"road.3.provost": Piece("provost")}, removed=("road.6.provost",))
+    assert moved.changes["road.3.provost"] >= CHANGED_TO
+    assert max(level for slot, level in moved.changes.items()
+               if slot.endswith(".provost") and slot not in ("road.3.provost", "road.6.provost")) < CHANGED_FROM
