@@ -74,6 +74,21 @@ and 7 changed their provost spots' pictures by 144-195).
 >>> sent_home = [{**move, "road.3.worker": ""} for move in moves]
 >>> watch.sighted(unread, {"provost"}, options=sent_home).slots["road.3.provost"]
 {'': 0.98, 'provost': 0.02}
+
+And when neither the piece's square nor any square an option puts it on has changed, the piece has not moved: its
+square is sighted, and the track counts. Held-out 2 players, seed 249, decision 5: red took its worker off the
+merchants' guild without moving the provost, which stood on the bailiff's square; no square showed the provost, its
+track was hidden, and "how far?" was asked.
+
+>>> unmoved = Observation(registered=True, stable=True,
+...                       slots={"road.3.provost": {"": 1.0}, "road.5.provost": {"provost": 0.3, "": 0.7}},
+...                       changes={"road.3.provost": 16.0, "road.5.provost": 12.0})
+>>> watch.sighted(unmoved, {"provost"}, options=moves[:1]).slots["road.5.provost"]["provost"]
+0.8
+>>> _ = watch.sighted(unread, {"provost"}, options=[moves[1]]); sorted(watch.sighted_slots)   # square 5 changed
+[]
+>>> _ = watch.sighted(unmoved, {"provost"}, options=moves); sorted(watch.sighted_slots)   # square 4 not in view
+[]
 """
 
 from __future__ import annotations
@@ -151,12 +166,33 @@ class TrackWatch:
             risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
             if not risen:
                 risen = self._changed(observation, _arrivals(options, kind, template) & now.keys(), shadowed)
+            if not risen:
+                risen = self._stayed(observation, options, kind, template)
             if len(risen) == 1:
-                raised[risen[0]] = _with_chance(observation.slots[risen[0]], kind, SIGHTED)
+                reading = observation.slots[risen[0]]
+                if piece_share(reading, kind) < SIGHTED:
+                    reading = _with_chance(reading, kind, SIGHTED)
+                raised[risen[0]] = reading
                 tracks.update(slot for slot in observation.slots if slot_number(template, slot) is not None)
         self.sighted_tracks = frozenset(tracks)
         self.sighted_slots = frozenset(raised)
         return replace(observation, slots={**observation.slots, **raised}) if raised else observation
+
+    def _stayed(self, observation: Observation, options: Collection[Mapping[str, str]], kind: str,
+                template: str) -> list[str]:
+        """The square the piece stands on, when its picture and that of every square an option puts the piece on
+        are as the rules last confirmed them, before the last hand and now: the piece has not moved."""
+        squares = {slot: label for changes in options for slot, label in changes.items()
+                   if slot_number(template, slot) is not None}
+        left = [slot for slot, label in squares.items() if not _has(label, kind)]
+        if len(left) != 1 or not all(self._unchanged(observation, slot) for slot in squares):
+            return []
+        return left
+
+    def _unchanged(self, observation: Observation, slot: str) -> bool:
+        """Whether ``slot``'s picture was, before the last hand, and is now, as the rules last confirmed it."""
+        return (observation.changes.get(slot, CHANGED_TO) <= CHANGED_FROM
+                and self._before_changes.get(slot, CHANGED_TO) <= CHANGED_FROM)
 
     def _changed(self, observation: Observation, track: Collection[str], shadowed: Collection[str]) -> list[str]:
         """The squares of ``track`` the piece was not read on before the last hand whose picture, close to their empty
@@ -166,11 +202,15 @@ class TrackWatch:
                 and observation.changes.get(slot, 0.0) >= CHANGED_TO]
 
 
+def _has(label: str, kind: str) -> bool:
+    return any(piece.kind == kind for piece in pieces_for(label))
+
+
 def _arrivals(options: Collection[Mapping[str, str]], kind: str, template: str) -> set[str]:
     """The squares of ``template``'s track an option puts a piece of ``kind`` on, leaving the rest of the place
     as it was in every option."""
     arrivals = {slot for changes in options for slot, label in changes.items()
-                if slot_number(template, slot) is not None and any(p.kind == kind for p in pieces_for(label))}
+                if slot_number(template, slot) is not None and _has(label, kind)}
     busy = {_place(slot) for changes in options for slot in changes if slot_number(template, slot) is None}
     return {slot for slot in arrivals if _place(slot) not in busy}
 

@@ -54,3 +54,34 @@ def test_two_squares_changed_tell_nothing():
     assert len(reconciler.session.actions) == 17, f"committed {reconciler.session.actions[17]}"
     assert reconciler.open_prompt is not None and reconciler.open_prompt.decision == 17, kinds(outcomes)
     assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_left_where_it_stood_is_seen_staying():
+    """Held-out 2 players, seed 249, decision 5: red took its worker off the merchants' guild without moving the
+    provost, which stood on the bailiff's square. That square reads the bailiff's top whatever stands there, so no
+    square showed the provost and its track was hidden: "−3", "−2", "−1" and "0" looked alike, and were asked.
+    Neither its square's picture nor that of any square it could have gone to had changed."""
+    reconciler, cam, move = watching(["red", "blue"], 249, 5, adjust=_before)
+    assert (move.kind, move.arg("steps")) == ("guild", 0) and reconciler.session.state.provost == 6, move
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=_on_the_bailiffs_square)
+    assert reconciler.session.actions[5:6] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 5], "asked how far the provost went"
+    assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_gone_from_its_square_is_not_seen_staying():
+    """The same, but square 6's picture changed (the provost left it) while no square it could go to did: the camera
+    can't tell where it went, and commits no guild move."""
+    reconciler, cam, move = watching(["red", "blue"], 249, 5, adjust=_before)
+    view = reconciler.session.state.apply(move).table_view()
+    left = lambda frame: _changes(_on_the_bailiffs_square(frame), s6=80.0)      # noqa: E731
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=left)
+    assert len(reconciler.session.actions) == 5, f"committed {reconciler.session.actions[5]}"
+    assert "alert" not in kinds(outcomes)
+
+
+def _on_the_bailiffs_square(frame):
+    """The held-out camera: square 6 reads the provost (the bailiff's top, or the provost itself) at 0.6; every
+    spot's picture as confirmed."""
+    return replace(_changes(frame), slots={**frame.slots, "road.6.provost": {"provost": 0.6, "": 0.4}})
