@@ -130,9 +130,10 @@ class TrackWatch:
                 if slot not in observation.occluded_slots and slot_number(template, slot) is not None:
                     total, count = self._still.get(slot, (0.0, 0))
                     self._still[slot] = (total + piece_share(reading, kind), count + 1)
-                    if slot in observation.changes:
-                        total, count = self._still_changes.get(slot, (0.0, 0))
-                        self._still_changes[slot] = (total + observation.changes[slot], count + 1)
+            for slot, level in observation.changes.items():     # a picture tells, behind a piece too
+                if slot_number(template, slot) is not None:
+                    total, count = self._still_changes.get(slot, (0.0, 0))
+                    self._still_changes[slot] = (total + level, count + 1)
 
     def forget(self) -> None:
         """A hand or a moving picture: the still spell is over."""
@@ -152,8 +153,12 @@ class TrackWatch:
         there does not say it is seen, but a rise from ``SHADOWED_ROSE_FROM`` to ``SHADOWED_ROSE_TO`` there does.
         ``options``: per option of the pending decision, the slots it changes and what they then hold. A square's
         picture changed is a sighting only where an option puts the piece, and no option changes another slot of
-        the same place (a worker sent home from it).
+        the same place (a worker sent home from it) or a piece standing in front of it (a square hidden behind it
+        is sighted so too, and no longer hidden).
         """
+        changeable = {slot for changes in options for slot in changes}
+        pictured = {slot for slot in observation.changes
+                    if not set(observation.leaning_in.get(slot, ())) & changeable}    # no option moves what hides it
         raised, tracks = {}, set()
         for kind in movable:
             template = self.tracks.get(kind)
@@ -165,9 +170,9 @@ class TrackWatch:
                 continue
             risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
             if not risen:
-                risen = self._changed(observation, _arrivals(options, kind, template) & now.keys(), shadowed)
+                risen = self._changed(observation, _arrivals(options, kind, template) & pictured, shadowed)
             if not risen:
-                risen = self._stayed(observation, options, kind, template)
+                risen = self._stayed(observation, options, kind, template, pictured)
             if len(risen) == 1:
                 reading = observation.slots[risen[0]]
                 if piece_share(reading, kind) < SIGHTED:
@@ -176,16 +181,19 @@ class TrackWatch:
                 tracks.update(slot for slot in observation.slots if slot_number(template, slot) is not None)
         self.sighted_tracks = frozenset(tracks)
         self.sighted_slots = frozenset(raised)
-        return replace(observation, slots={**observation.slots, **raised}) if raised else observation
+        if not raised:
+            return observation
+        return replace(observation, slots={**observation.slots, **raised},
+                       occluded_slots=observation.occluded_slots - raised.keys(), behind=observation.behind - raised.keys())
 
     def _stayed(self, observation: Observation, options: Collection[Mapping[str, str]], kind: str,
-                template: str) -> list[str]:
+                template: str, pictured: Collection[str]) -> list[str]:
         """The square the piece stands on, when its picture and that of every square an option puts the piece on
         are as the rules last confirmed them, before the last hand and now: the piece has not moved."""
         squares = {slot: label for changes in options for slot, label in changes.items()
                    if slot_number(template, slot) is not None}
         left = [slot for slot, label in squares.items() if not _has(label, kind)]
-        if len(left) != 1 or not all(self._unchanged(observation, slot) for slot in squares):
+        if len(left) != 1 or not all(slot in pictured and self._unchanged(observation, slot) for slot in squares):
             return []
         return left
 
@@ -195,9 +203,9 @@ class TrackWatch:
                 and self._before_changes.get(slot, CHANGED_TO) <= CHANGED_FROM)
 
     def _changed(self, observation: Observation, track: Collection[str], shadowed: Collection[str]) -> list[str]:
-        """The squares of ``track`` the piece was not read on before the last hand whose picture, close to their empty
-        reference then, has changed since: the piece put there where the slot model misses it."""
-        return [slot for slot in track if slot not in shadowed and self._before.get(slot, 1.0) <= ROSE_FROM
+        """The squares of ``track`` the piece was not read on before the last hand whose picture, close to the one the
+        rules last confirmed then, has changed since: the piece put there where the slot model misses it."""
+        return [slot for slot in track if slot not in shadowed and self._before.get(slot, 0.0) <= ROSE_FROM
                 and self._before_changes.get(slot, CHANGED_TO) <= CHANGED_FROM
                 and observation.changes.get(slot, 0.0) >= CHANGED_TO]
 

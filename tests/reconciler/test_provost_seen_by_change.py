@@ -85,3 +85,29 @@ def _on_the_bailiffs_square(frame):
     """The held-out camera: square 6 reads the provost (the bailiff's top, or the provost itself) at 0.6; every
     spot's picture as confirmed."""
     return replace(_changes(frame), slots={**frame.slots, "road.6.provost": {"provost": 0.6, "": 0.4}})
+
+
+def test_a_square_hidden_behind_the_bailiff_is_seen_by_its_picture():
+    """Held-out 2 players, seed 247, decision 15: red moved the provost from square 8 to square 7, whose spot the
+    camera sees behind the bailiff's top on square 6, so vision hides its reading. The picture changed there
+    (65), on square 8 it left (96), and on square 1 (82), whose worker the rules send home at the end of the
+    provost's moves (every option does)."""
+    hidden = {"road.7.provost"}
+    lean = {"road.7.provost": ("road.6.bailiff",)}
+
+    def behind(frame):
+        return replace(frame, occluded_slots=frame.occluded_slots | hidden, behind=frame.behind | hidden,
+                       leaning_in={**frame.leaning_in, **lean})
+
+    def moved(frame):
+        frame = behind(_changes(frame, s7=65.0, s8=96.0, s1=82.0))
+        return replace(frame, slots={**frame.slots, "road.7.provost": {"": 0.97, "provost": 0.03}})
+
+    reconciler, cam, move = watching(["red", "blue"], 247, 15, adjust=lambda frame: behind(_before(frame)))
+    assert (move.kind, move.arg("steps"), reconciler.session.state.provost) == ("provost", -1, 8), move
+    view = reconciler.session.state.apply(move).table_view()
+    assert not view.pieces("road.1.worker") and reconciler.session.state.table_view().pieces("road.1.worker")
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=moved)
+    assert reconciler.session.actions[15:16] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 15], "asked where the provost went"
+    assert "alert" not in kinds(outcomes)
