@@ -106,8 +106,8 @@ ROSE_TO = 0.15     # … and at least this now has seen the piece arrive
 SIGHTED = 0.8      # the reading a sighting is given
 SHADOWED_ROSE_FROM = 0.3   # on a square another piece's top reads as the piece (the bailiff's), a rise from at most this …
 SHADOWED_ROSE_TO = 0.6     # … to at least this is the piece arriving: the top alone reads the same before and after
-CHANGED_FROM = 30.0        # a square whose picture was within this of its empty reference before the last hand …
-CHANGED_TO = 45.0          # … and is this far from it now has had something put on it (Observation.changes)
+CHANGED_FROM = 30.0        # a square whose picture was within this of the confirmed one before the last hand …
+CHANGED_TO = 35.0          # … and is this far from it now has had something put on it (Observation.changes)
 
 
 class TrackWatch:
