@@ -204,8 +204,9 @@ class TrackWatch:
 
     def _changed(self, observation: Observation, track: Collection[str], shadowed: Collection[str]) -> list[str]:
         """The squares of ``track`` the piece was not read on before the last hand whose picture, close to the one the
-        rules last confirmed then, has changed since: the piece put there where the slot model misses it."""
-        return [slot for slot in track if slot not in shadowed and self._before.get(slot, 0.0) <= ROSE_FROM
+        rules last confirmed then, has changed since: the piece put there where the slot model misses it. On a
+        ``shadowed`` square (the bailiff's) the reading is the other piece's top, and says nothing."""
+        return [slot for slot in track if (slot in shadowed or self._before.get(slot, 0.0) <= ROSE_FROM)
                 and self._before_changes.get(slot, CHANGED_TO) <= CHANGED_FROM
                 and observation.changes.get(slot, 0.0) >= CHANGED_TO]
 
