@@ -344,9 +344,9 @@ class TableLoop:
         agreed with the answered state and confirmed it: vision learned square 8's picture with the provost as
         the bare square, and the move was asked. Held back, the square is learned at the next commit.
         """
-        if self._confirmed is None:
-            return set()
         session = self.desk.session
+        if self._confirmed is None or self._confirmed > len(session.actions):    # what vision saw last was undone
+            return set()
         then = VisibleView.of(session.history()[self._confirmed].table_view())
         now = VisibleView.of(session.state.table_view())
         changed_places = {_place(slot) for slot in now.changed_slots(then)}
