@@ -339,7 +339,7 @@ class TableLoop:
         """The spots whose picture changed since vision last confirmed the table (``Observation.changes``) at places
         the decisions since left as they were: what changed there is a move the rules don't know of yet.
 
-        Held-out 3 players, seed 269, decision 16: blue's production was answered, and red moved the provost from
+        Held-out 3 players, seed 269, decision 16: blue's guild move was answered, and red moved the provost from
         the bailiff's square to square 8 before the table was next still. Square 8 read no provost, so the frame
         agreed with the answered state and confirmed it: vision learned square 8's picture with the provost as
         the bare square, and the move was asked. Held back, the square is learned at the next commit.
