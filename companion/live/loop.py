@@ -28,6 +28,7 @@ import numpy as np
 from companion.games import RuleError
 from companion.reconciler import Outcome, Policy, Reconciler
 from companion.reconciler.evidence import VisibleView, confident_mismatches
+from companion.reconciler.explain import place_of
 from companion.reconciler.fixtures import FIXTURES, seen_otherwise
 from companion.reconciler.track_rises import CHANGED_TO
 from vision.layout import Layout
@@ -349,9 +350,9 @@ class TableLoop:
             return set()
         then = VisibleView.of(session.history()[self._confirmed].table_view())
         now = VisibleView.of(session.state.table_view())
-        changed_places = {_place(slot) for slot in now.changed_slots(then)}
+        changed_places = {place_of(slot) for slot in now.changed_slots(then)}
         return {slot for slot, level in observation.changes.items()
-                if level >= CHANGED_TO and _place(slot) not in changed_places}
+                if level >= CHANGED_TO and place_of(slot) not in changed_places}
 
     def _supplies_doubted(self, observation: Observation) -> set[str]:
         """The supply zones (``"supply.red"``) read, however unsurely, with other counts than the committed state has.
@@ -393,7 +394,7 @@ class TableLoop:
             if changed and changed <= doubted and all(observation.best(slot)[0] == after.label(slot)
                                                       for slot in changed):
                 shown.append(changed)
-        if len(shown) != 1 or any(_place(slot) in unlearned for slot in shown[0]):
+        if len(shown) != 1 or any(place_of(slot) in unlearned for slot in shown[0]):
             return set()
         return shown[0]
 
@@ -449,12 +450,7 @@ class TableLoop:
         return {name: (float(x), float(y)) for name, (x, y) in zip(names, centres)}
 
 
-def _place(slot: str) -> str:
-    """The place a slot belongs to: its name up to the last dot (``road.16.worker`` → ``road.16``)."""
-    return slot.rsplit(".", 1)[0]
-
-
 def _unlearned_places(view: VisibleView) -> set[str]:
     """The places holding a piece in ``view``: at the game's first confirmation vision has seen them only empty
     (the setup capture is the empty board), so what any of their slots reads is no evidence of a move yet."""
-    return {_place(slot) for slot, label in view.labels.items() if label}
+    return {place_of(slot) for slot, label in view.labels.items() if label}

@@ -62,6 +62,11 @@ def _pattern(template: str) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=16384)
+def place_of(slot: str) -> str:
+    """The place a slot belongs to: its name up to the last dot (``road.16.worker`` → ``road.16``)."""
+    return slot.rsplit(".", 1)[0]
+
+
 def slot_number(template: str, slot: str) -> str | None:
     """The ``{n}`` of ``slot`` if it fits ``template`` ('' for a template without a number), else None.
 
@@ -96,7 +101,7 @@ def split_forgotten(mismatch: ViewDiff, expected: VisibleView, earlier: Sequence
             wanted = expected.label(slot)
             reminders.append(Finding("forgotten", f"{slot} should now show {describe(wanted)} "
                                      f"(the table still shows {describe(seen)})",
-                                     colour_of(wanted) or colour_of(seen), slot.rsplit(".", 1)[0]))
+                                     colour_of(wanted) or colour_of(seen), place_of(slot)))
         else:
             rest_slots[slot] = seen
     for colour, seen in sorted(mismatch.supplies.items()):
@@ -149,7 +154,7 @@ def explain_illegal(game: str, state: GameState, residual: ViewDiff, players: Se
 def _generic_finding(residual: ViewDiff, expected: VisibleView) -> Finding:
     for slot, seen in sorted(residual.slots.items()):
         return Finding("illegal", f"The table shows {describe(seen)} on {slot}, which no legal move explains",
-                       colour_of(seen), slot.rsplit(".", 1)[0], "the table must follow a legal move")
+                       colour_of(seen), place_of(slot), "the table must follow a legal move")
     for colour, seen in sorted(residual.supplies.items()):
         wanted = expected.supplies.get(colour, {})
         counts = ", ".join(f"{int(value) - wanted.get(key, 0):+d} {key}" for key, value in sorted(seen.items())

@@ -98,7 +98,7 @@ from typing import Collection, Mapping
 
 from vision.observation import Observation, pieces_for
 
-from .explain import slot_number
+from .explain import place_of, slot_number
 from .fixtures import SEEN, piece_share
 
 ROSE_FROM = 0.05   # a square read at most this (mean of the still frames before the last hand) …
@@ -221,13 +221,8 @@ def _arrivals(options: Collection[Mapping[str, str]], kind: str, template: str) 
     as it was in every option."""
     arrivals = {slot for changes in options for slot, label in changes.items()
                 if slot_number(template, slot) is not None and _has(label, kind)}
-    busy = {_place(slot) for changes in options for slot in changes if slot_number(template, slot) is None}
-    return {slot for slot in arrivals if _place(slot) not in busy}
-
-
-def _place(slot: str) -> str:
-    """``road.6`` for ``road.6.provost``."""
-    return slot.rsplit(".", 1)[0]
+    busy = {place_of(slot) for changes in options for slot in changes if slot_number(template, slot) is None}
+    return {slot for slot in arrivals if place_of(slot) not in busy}
 
 
 def _rose(before: float, now: float, shadowed: bool) -> bool:

@@ -20,10 +20,6 @@ def _changes(frame, **moved):
     return replace(frame, changes={**changes, **{f"road.{n[1:]}.provost": level for n, level in moved.items()}})
 
 
-def _before(frame):
-    return _changes(frame)
-
-
 def _unread_on(*squares):
     """After the hand: the provost read on no square; the picture of square 5 (it left) and of ``squares`` changed."""
     def adjust(frame):
@@ -33,7 +29,7 @@ def _unread_on(*squares):
 
 
 def _blue_moves_the_provost(adjust):
-    reconciler, cam, move = watching(PLAYERS, 253, 17, adjust=_before)
+    reconciler, cam, move = watching(PLAYERS, 253, 17, adjust=_changes)
     assert (move.kind, move.arg("steps"), reconciler.session.state.provost) == ("provost", -2, 5), move
     view = reconciler.session.state.apply(move).table_view()
     assert view.pieces(TO) and not view.pieces(FROM)
@@ -61,7 +57,7 @@ def test_the_provost_left_where_it_stood_is_seen_staying():
     provost, which stood on the bailiff's square. That square reads the bailiff's top whatever stands there, so no
     square showed the provost and its track was hidden: "−3", "−2", "−1" and "0" looked alike, and were asked.
     Neither its square's picture nor that of any square it could have gone to had changed."""
-    reconciler, cam, move = watching(["red", "blue"], 249, 5, adjust=_before)
+    reconciler, cam, move = watching(["red", "blue"], 249, 5, adjust=_changes)
     assert (move.kind, move.arg("steps")) == ("guild", 0) and reconciler.session.state.provost == 6, move
     view = reconciler.session.state.apply(move).table_view()
     outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=_on_the_bailiffs_square)
@@ -73,7 +69,7 @@ def test_the_provost_left_where_it_stood_is_seen_staying():
 def test_the_provost_gone_from_its_square_is_not_seen_staying():
     """The same, but square 6's picture changed (the provost left it) while no square it could go to did: the camera
     can't tell where it went, and commits no guild move."""
-    reconciler, cam, move = watching(["red", "blue"], 249, 5, adjust=_before)
+    reconciler, cam, move = watching(["red", "blue"], 249, 5, adjust=_changes)
     view = reconciler.session.state.apply(move).table_view()
     left = lambda frame: _changes(_on_the_bailiffs_square(frame), s6=80.0)      # noqa: E731
     outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=left)
@@ -103,7 +99,7 @@ def test_a_square_hidden_behind_the_bailiff_is_seen_by_its_picture():
         frame = behind(_changes(frame, s7=65.0, s8=96.0, s1=82.0))
         return replace(frame, slots={**frame.slots, "road.7.provost": {"": 0.97, "provost": 0.03}})
 
-    reconciler, cam, move = watching(["red", "blue"], 247, 15, adjust=lambda frame: behind(_before(frame)))
+    reconciler, cam, move = watching(["red", "blue"], 247, 15, adjust=lambda frame: behind(_changes(frame)))
     assert (move.kind, move.arg("steps"), reconciler.session.state.provost) == ("provost", -1, 8), move
     view = reconciler.session.state.apply(move).table_view()
     assert not view.pieces("road.1.worker") and reconciler.session.state.table_view().pieces("road.1.worker")
