@@ -30,7 +30,7 @@ from companion.reconciler import Outcome, Policy, Reconciler
 from companion.reconciler.evidence import VisibleView, confident_mismatches
 from companion.reconciler.explain import place_of
 from companion.reconciler.fixtures import FIXTURES, seen_otherwise
-from companion.reconciler.track_rises import CHANGED_TO
+from companion.reconciler.picture_changes import CHANGED_TO
 from vision.layout import Layout
 from vision.observation import Observation
 from vision.pipeline import VisionPipeline

@@ -16,6 +16,29 @@ A circle sighted in a still frame stays sighted in the next still frames while i
 held-out 4 players, seed 333, decision 73, green's worker on the stables read 0.43, 0.50, 0.22, 0.24, 0.43, ... in
 turn, sighted in half the frames and evidence against the worker in the others, and the camera asked "unseen".
 
+Where the slot model misses the worker altogether, its circle's picture still changes (:mod:`.picture_changes`).
+Held-out 2 players, seed 250, decision 102: red put a worker on road 9, read at p 0.25-0.56 frame after frame (half
+the frames at ``SEEN`` or more: no rise), and "which placement?" was asked; the circle's picture, within noise of the
+confirmed one before the hand, was 88-97 from it after. So when no destination rose, the one destination circle whose
+picture changed by ``CIRCLE_CHANGED_TO`` or more is a sighting, when every destination's picture was measured, no
+other destination reads the worker, and no circle of another place changed. Noise alone reached 34 on the worker
+circles of 30 rendered held-out tables; a worker put down changed its circle by 54-206, and the castle's, the inn's
+or the stables' next circle by up to 150 (same place: it counts).
+
+>>> watch = PlacementWatch()
+>>> before = Observation(registered=True, stable=True, slots={"road.9.worker": {"": 1.0}, "road.12.worker": {"": 1.0}},
+...                      changes={"road.9.worker": 14.0, "road.12.worker": 12.0, "road.3.worker": 15.0})
+>>> watch.see(before); watch.note_before_hand(); watch.forget()
+>>> put = Observation(registered=True, stable=True,
+...                   slots={"road.9.worker": {"worker:red": 0.56, "": 0.44}, "road.12.worker": {"": 1.0}},
+...                   changes={"road.9.worker": 92.0, "road.12.worker": 13.0, "road.3.worker": 16.0})
+>>> circles = {"road.9.worker": "worker:red", "road.12.worker": "worker:red"}
+>>> watch.sighted(put, circles).slots["road.9.worker"]["worker:red"]
+0.8
+>>> bumped = replace(put, changes={**put.changes, "road.3.worker": 70.0})      # a circle of another place changed too
+>>> watch.sighted(bumped, circles).slots["road.9.worker"]["worker:red"]
+0.56
+
 A house is watched the same way: each build puts the builder's house on its building (held-out 5 players, seed 310,
 decision 81: yellow built on road.12, whose owner slot read yellow's house at 0.31-0.48 in every still frame after the
 hand and 0.00 before it; its tile read empty at 0.28-0.40, and the camera committed "yellow skips the build"). Each
@@ -52,23 +75,29 @@ kind of piece has its own sighting: a house rising beside a worker put down is n
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Callable, Mapping
 
 from vision.observation import Observation, pieces_for
 
+from .explain import place_of
 from .fixtures import SEEN, piece_share
+from .picture_changes import PictureBaseline
 
 ROSE_FROM = 0.05   # a circle read with a worker at most this likely (mean of the still frames before the last hand) …
 ROSE_TO = 0.3      # … and this likely now has seen one put down (a lean into a window reads 0.1-0.2)
 KEPT = 0.2         # a circle sighted earlier in the same still spell stays sighted while read this likely
 SIGHTED = 0.8      # the reading a sighting is given
 WATCHED = frozenset({"worker", "house"})   # the kinds of piece whose rises are watched
+CIRCLE_CHANGED_TO = 45.0   # a worker circle this far from its confirmed picture has had a worker put on it
 
 
 class PlacementWatch:
     """How likely each slot showed a worker or a house before the last hand, and the sightings that makes of a frame."""
 
-    def __init__(self) -> None:
+    def __init__(self, track_spots: Callable[[str], bool] = lambda slot: False) -> None:
+        # the spots of the provost's and bailiff's tracks: the other spots whose pictures vision compares are circles
+        self._on_a_track = track_spots
+        self._pictures = PictureBaseline()            # how the spots' pictures had changed before the last hand
         self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → share summed, count), the spell
         self._before: dict[str, dict[str, float]] = {}    # slot → kind → its mean share before the last hand
         self.sighted_slots: frozenset[str] = frozenset()   # the slots the last frame sighted a piece put on
@@ -82,16 +111,19 @@ class PlacementWatch:
                 for kind, share in _shares(reading).items():
                     totals[kind] = totals.get(kind, 0.0) + share
                 self._still[slot] = (totals, count + 1)
+        self._pictures.see(observation)
 
     def forget(self) -> None:
         """A hand or a moving picture: the still spell is over."""
         self._still = {}
         self._spell_sighted = frozenset()
+        self._pictures.forget()
 
     def note_before_hand(self) -> None:
         """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
         self._before = {slot: {kind: total / count for kind, total in totals.items()}
                         for slot, (totals, count) in self._still.items()}
+        self._pictures.note_before_hand()
 
     def sighted(self, observation: Observation, destinations: Mapping[str, str]) -> Observation:
         """``observation`` with the one destination of each kind a piece was seen put on read as showing it."""
@@ -99,10 +131,16 @@ class PlacementWatch:
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
             of_kind = {slot: label for slot, label in destinations.items() if pieces_for(label)[0].kind == kind}
             slot = self._risen_destination(observation, kind, of_kind)
+            if slot is None and kind == "worker":
+                slot = self._changed_circle(observation, of_kind)
             if slot is not None:
                 self.sighted_slots |= {slot}
-                observation = replace(observation, slots={
-                    **observation.slots, slot: _with_label(observation.slots[slot], of_kind[slot], SIGHTED)})
+                reading = observation.slots.get(slot, {})
+                if reading.get(of_kind[slot], 0.0) < SIGHTED:
+                    reading = _with_label(reading, of_kind[slot], SIGHTED)
+                observation = replace(observation, slots={**observation.slots, slot: reading},
+                                      occluded_slots=observation.occluded_slots - {slot},
+                                      behind=observation.behind - {slot})
         self._spell_sighted |= self.sighted_slots
         return observation
 
@@ -119,6 +157,22 @@ class PlacementWatch:
         if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < self._risen_at(risen[0]):
             return None
         return risen[0]
+
+    def _changed_circle(self, observation: Observation, destinations: Mapping[str, str]) -> str | None:
+        """The one destination circle whose picture changed since the rules last confirmed it (:mod:`.picture_changes`),
+        when every destination's picture is measured, none reads the worker elsewhere, and no circle of another place
+        changed (a worker put down changes its place's other circles too: the castle's next one by 45-115)."""
+        if not destinations or not all(slot in observation.changes for slot in destinations):
+            return None
+        changed = [slot for slot in observation.changes if not self._on_a_track(slot)
+                   and self._pictures.changed(observation, slot, CIRCLE_CHANGED_TO)]
+        arrived = [slot for slot in changed if slot in destinations]
+        if len(arrived) != 1 or any(place_of(slot) != place_of(arrived[0]) for slot in changed):
+            return None
+        if any(observation.slots.get(slot, {}).get(label, 0.0) >= SEEN
+               for slot, label in destinations.items() if slot != arrived[0]):
+            return None
+        return arrived[0]
 
     def _risen_at(self, slot: str) -> float:
         """How likely its piece must read on ``slot`` to count as risen: less once it was sighted this spell."""

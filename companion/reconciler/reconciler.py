@@ -148,7 +148,7 @@ class Reconciler:
         self._glimpsed: frozenset[str] = frozenset()    # hidden slots the last frame glimpsed a piece on
         fixtures = FIXTURES.get(session.game)
         self._tracks = TrackWatch(fixtures.tracks if fixtures else {})   # pale pieces seen arrive (track_rises.py)
-        self._placements = PlacementWatch()           # pale workers and houses seen put down (placement_rises.py)
+        self._placements = PlacementWatch(self._tracks.on_a_track)   # pale workers and houses seen put down
 
     # ---- the one entry point -------------------------------------------------------------------------------
 

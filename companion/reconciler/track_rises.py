@@ -54,11 +54,12 @@ Where the slot model misses the piece altogether, its square's picture still cha
 decision 17: blue moved the provost from square 5 to square 3, beside red's worker; square 3 read the provost at
 p 0.00-0.02 before the hand and after it, but its picture, within 20 of the one the rules last confirmed before the
 hand (sensor noise: ``Observation.changes``), was 59-60 from it after. So when no square's reading rose, the one
-square whose picture was within ``CHANGED_FROM`` of the confirmed one before the hand and is ``CHANGED_TO`` from it
-now is a sighting too, if an option puts the piece there; not where the pending decision may change another piece
-of the same place (2 players, seed 263, decision 45: the provost's last move ended its phase, and the workers the
-rules then sent home from squares 6 and 7 changed their provost spots' pictures by 144-195), nor behind a piece an
-option moves. Noise alone reached 27 on 30 rendered held-out tables; a provost put down changed its square by 36-155.
+square whose picture was as the rules last confirmed it before the hand and is far from it now
+(:mod:`.picture_changes`) is a sighting too, if an option puts the piece there; not where the pending decision may
+change another piece of the same place (2 players, seed 263, decision 45: the provost's last move ended its phase,
+and the workers the rules then sent home from squares 6 and 7 changed their provost spots' pictures by 144-195),
+nor behind a piece an option moves. Noise alone reached 27 on 30 rendered held-out tables; a provost put down
+changed its square by 36-155.
 
 >>> watch = TrackWatch({"provost": "road.{n}.provost"})
 >>> before = Observation(registered=True, stable=True,
@@ -100,14 +101,13 @@ from vision.observation import Observation, pieces_for
 
 from .explain import place_of, slot_number
 from .fixtures import SEEN, piece_share
+from .picture_changes import PictureBaseline
 
 ROSE_FROM = 0.05   # a square read at most this (mean of the still frames before the last hand) …
 ROSE_TO = 0.15     # … and at least this now has seen the piece arrive
 SIGHTED = 0.8      # the reading a sighting is given
 SHADOWED_ROSE_FROM = 0.3   # on a square another piece's top reads as the piece (the bailiff's), a rise from at most this …
 SHADOWED_ROSE_TO = 0.6     # … to at least this is the piece arriving: the top alone reads the same before and after
-CHANGED_FROM = 30.0        # a square whose picture was within this of the confirmed one before the last hand …
-CHANGED_TO = 35.0          # … and is this far from it now has had something put on it (Observation.changes)
 
 
 class TrackWatch:
@@ -118,8 +118,7 @@ class TrackWatch:
         # track slot → (sum, count) of its readings of the piece in this still spell (a table may stay still for minutes)
         self._still: dict[str, tuple[float, int]] = {}
         self._before: dict[str, float] = {}           # track slot → its mean reading before the last hand
-        self._still_changes: dict[str, tuple[float, int]] = {}   # track slot → (sum, count) of its change levels
-        self._before_changes: dict[str, float] = {}   # track slot → its mean change level before the last hand
+        self._pictures = PictureBaseline(self.on_a_track)       # how the squares' pictures had changed then
         self.sighted_tracks: frozenset[str] = frozenset()   # the slots of the tracks the last frame sighted a piece on
         self.sighted_slots: frozenset[str] = frozenset()    # the squares it sighted the piece on
 
@@ -130,20 +129,21 @@ class TrackWatch:
                 if slot not in observation.occluded_slots and slot_number(template, slot) is not None:
                     total, count = self._still.get(slot, (0.0, 0))
                     self._still[slot] = (total + piece_share(reading, kind), count + 1)
-            for slot, level in observation.changes.items():     # a picture tells, behind a piece too
-                if slot_number(template, slot) is not None:
-                    total, count = self._still_changes.get(slot, (0.0, 0))
-                    self._still_changes[slot] = (total + level, count + 1)
+        self._pictures.see(observation)
 
     def forget(self) -> None:
         """A hand or a moving picture: the still spell is over."""
         self._still = {}
-        self._still_changes = {}
+        self._pictures.forget()
 
     def note_before_hand(self) -> None:
         """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
         self._before = {slot: total / count for slot, (total, count) in self._still.items()}
-        self._before_changes = {slot: total / count for slot, (total, count) in self._still_changes.items()}
+        self._pictures.note_before_hand()
+
+    def on_a_track(self, slot: str) -> bool:
+        """Whether ``slot`` is a square of one of the tracks."""
+        return any(slot_number(template, slot) is not None for template in self.tracks.values())
 
     def sighted(self, observation: Observation, movable: Collection[str],
                 shadowed: Collection[str] = frozenset(), options: Collection[Mapping[str, str]] = ()) -> Observation:
@@ -194,22 +194,17 @@ class TrackWatch:
         squares = {slot: label for changes in options for slot, label in changes.items()
                    if slot_number(template, slot) is not None}
         left = [slot for slot, label in squares.items() if not _has(label, kind)]
-        if len(left) != 1 or not all(slot in pictured and self._unchanged(observation, slot) for slot in squares):
+        if len(left) != 1 or not all(slot in pictured and self._pictures.unchanged(observation, slot)
+                                     for slot in squares):
             return []
         return left
-
-    def _unchanged(self, observation: Observation, slot: str) -> bool:
-        """Whether ``slot``'s picture was, before the last hand, and is now, as the rules last confirmed it."""
-        return (observation.changes.get(slot, CHANGED_TO) <= CHANGED_FROM
-                and self._before_changes.get(slot, CHANGED_TO) <= CHANGED_FROM)
 
     def _changed(self, observation: Observation, track: Collection[str], shadowed: Collection[str]) -> list[str]:
         """The squares of ``track`` the piece was not read on before the last hand whose picture, close to the one the
         rules last confirmed then, has changed since: the piece put there where the slot model misses it. On a
         ``shadowed`` square (the bailiff's) the reading is the other piece's top, and says nothing."""
         return [slot for slot in track if (slot in shadowed or self._before.get(slot, 0.0) <= ROSE_FROM)
-                and self._before_changes.get(slot, CHANGED_TO) <= CHANGED_FROM
-                and observation.changes.get(slot, 0.0) >= CHANGED_TO]
+                and self._pictures.changed(observation, slot)]
 
 
 def _has(label: str, kind: str) -> bool:

@@ -5,7 +5,7 @@
 import pytest
 
 from companion.games.table_view import Piece
-from companion.reconciler.track_rises import CHANGED_FROM, CHANGED_TO
+from companion.reconciler.picture_changes import CHANGED_FROM, CHANGED_TO
 
 pytest.importorskip("vision.render.renderer")
 

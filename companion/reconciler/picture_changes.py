@@ -1,0 +1,61 @@
+"""How far a spot's picture was from the one the rules last confirmed, before the last hand and now.
+
+Vision measures, for each provost and bailiff spot and each worker circle, how far its picture is from the one it
+took when the rules last confirmed the table (``Observation.changes``). Sensor noise alone stays under 35 (27 on the
+provost's and bailiff's spots, 34 on the worker circles, on 30 rendered held-out tables); a piece put down or taken
+off moves it far more (a provost 36-155, a worker 54-206). So a spot whose picture was as confirmed before the last
+hand (``CHANGED_FROM``) and is far from it now (``CHANGED_TO``) has had a piece put on it or taken off it, even where
+the slot model misses the piece. :mod:`.track_rises` and :mod:`.placement_rises` make sightings of it.
+
+>>> pictures = PictureBaseline()
+>>> pictures.see(Observation(stable=True, changes={"road.3.provost": 15.0, "road.5.provost": 41.0}))
+>>> pictures.note_before_hand(); pictures.forget()
+>>> now = Observation(stable=True, changes={"road.3.provost": 60.0, "road.5.provost": 80.0})
+>>> pictures.changed(now, "road.3.provost"), pictures.changed(now, "road.5.provost")   # 5 was off before the hand
+(True, False)
+>>> pictures.unchanged(Observation(changes={"road.3.provost": 12.0}), "road.3.provost")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from vision.observation import Observation
+
+CHANGED_FROM = 30.0        # a spot whose picture was within this of the confirmed one before the last hand …
+CHANGED_TO = 35.0          # … and is this far from it now has had something put on it or taken off it
+
+
+class PictureBaseline:
+    """Each watched spot's mean change level (``Observation.changes``) over the still frames before the last hand."""
+
+    def __init__(self, watched: Callable[[str], bool] = lambda slot: True) -> None:
+        self._watched = watched
+        self._still: dict[str, tuple[float, int]] = {}    # slot → (sum, count) of its change levels this still spell
+        self._before: dict[str, float] = {}                # slot → its mean change level before the last hand
+
+    def see(self, observation: Observation) -> None:
+        """Take a still frame's change levels (a picture tells, behind a piece too)."""
+        for slot, level in observation.changes.items():
+            if self._watched(slot):
+                total, count = self._still.get(slot, (0.0, 0))
+                self._still[slot] = (total + level, count + 1)
+
+    def forget(self) -> None:
+        """A hand or a moving picture: the still spell is over."""
+        self._still = {}
+
+    def note_before_hand(self) -> None:
+        """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
+        self._before = {slot: total / count for slot, (total, count) in self._still.items()}
+
+    def changed(self, observation: Observation, slot: str, to: float = CHANGED_TO) -> bool:
+        """Whether ``slot``'s picture was as the rules last confirmed it before the last hand, and is ``to`` or
+        more from it now."""
+        return self._before.get(slot, CHANGED_TO) <= CHANGED_FROM and observation.changes.get(slot, 0.0) >= to
+
+    def unchanged(self, observation: Observation, slot: str) -> bool:
+        """Whether ``slot``'s picture was, before the last hand, and is now, as the rules last confirmed it."""
+        return (observation.changes.get(slot, CHANGED_TO) <= CHANGED_FROM
+                and self._before.get(slot, CHANGED_TO) <= CHANGED_FROM)
