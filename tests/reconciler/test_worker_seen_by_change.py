@@ -1,0 +1,60 @@
+"""A worker read at even odds is seen put down where its circle's picture changed (held-out look, 2 players,
+seed 250, decision 102).
+
+Red put a worker on road 9. The circle read it at p 0.25-0.56 frame after frame: half the frames at even odds or
+more (no rise), the others paler, and "which placement?" was asked. Its picture, though, within noise of the one the
+rules last confirmed before the hand, was 88-97 from it after (``Observation.changes``).
+"""
+
+from dataclasses import replace
+
+from .table import arm_then_rest, kinds, watching
+
+PLAYERS = ["red", "blue"]
+CIRCLE = "road.9.worker"
+
+
+def _changes(frame, **changed):
+    """``frame`` with every worker circle's picture as the confirmed one (noise), but ``changed`` (circle → level)."""
+    circles = {slot: 15.0 for slot in frame.slots if slot.endswith(".worker")}
+    return replace(frame, changes={**circles, **changed})
+
+
+def _at_even_odds(**changed):
+    """After the hand: red's worker on road 9 read at even odds in turn, leaning into road 10's window (read there
+    at 0.3: two circles rose, no rise is a sighting), and the pictures of ``changed`` moved."""
+    def adjust(frame):
+        p = (0.38, 0.56, 0.25, 0.51)[frame.frame_index % 4]
+        lean = {"worker:red": 0.3, "": 0.7}
+        return _changes(replace(frame, slots={**frame.slots, CIRCLE: {"worker:red": p, "": 1.0 - p},
+                                              "road.10.worker": lean}), **changed)
+    return adjust
+
+
+def _red_places(adjust):
+    reconciler, cam, move = watching(PLAYERS, 250, 102, adjust=_changes)
+    assert str(move) == "place[0](place='road.9')", move
+    view = reconciler.session.state.apply(move).table_view()
+    return reconciler, move, arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=adjust)
+
+
+def test_a_worker_read_at_even_odds_is_seen_where_its_circle_changed():
+    reconciler, move, outcomes = _red_places(_at_even_odds(**{CIRCLE: 92.0}))
+    assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 102], "asked which placement"
+    assert "alert" not in kinds(outcomes)
+
+
+def test_the_same_readings_without_the_change_are_asked():
+    """Without its circle's picture changed, the same readings leave the placement a question (as on that table)."""
+    reconciler, move, outcomes = _red_places(_at_even_odds())
+    assert len(reconciler.session.actions) == 102 or reconciler.session.sources[102] != "camera", kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
+
+
+def test_a_circle_of_another_place_changed_too_tells_nothing():
+    """Road 3's circle changed as well (a worker bumped, or two put down under one hand): which one is
+    red's new worker? The camera does not take the change as a sighting."""
+    reconciler, move, outcomes = _red_places(_at_even_odds(**{CIRCLE: 92.0, "road.3.worker": 70.0}))
+    assert len(reconciler.session.actions) == 102 or reconciler.session.sources[102] != "camera", kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
