@@ -31,8 +31,8 @@ def _at_even_odds(**changed):
     return adjust
 
 
-def _red_places(adjust):
-    reconciler, cam, move = watching(PLAYERS, 250, 102, adjust=_changes)
+def _red_places(adjust, before=_changes):
+    reconciler, cam, move = watching(PLAYERS, 250, 102, adjust=before)
     assert str(move) == "place[0](place='road.9')", move
     view = reconciler.session.state.apply(move).table_view()
     return reconciler, move, arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=adjust)
@@ -58,3 +58,15 @@ def test_a_circle_of_another_place_changed_too_tells_nothing():
     reconciler, move, outcomes = _red_places(_at_even_odds(**{CIRCLE: 92.0, "road.3.worker": 70.0}))
     assert len(reconciler.session.actions) == 102 or reconciler.session.sources[102] != "camera", kinds(outcomes)
     assert "alert" not in kinds(outcomes)
+
+
+def test_still_frames_from_before_vision_confirmed_the_table_do_not_count():
+    """Held-out 3 players, seed 253, decision 0: of the still frames before the first hand, the first came before
+    vision confirmed the start (every spot 47-72 from the empty board's pictures), the last after (13-18). The
+    baseline is a spot's least change level of the last still frames, not their mean."""
+    def confirmed_late(frame):
+        level = 51.0 if frame.frame_index < 1_003 else 15.0
+        return replace(frame, changes={slot: level for slot in frame.slots if slot.endswith(".worker")})
+    reconciler, move, outcomes = _red_places(_at_even_odds(**{CIRCLE: 92.0}), before=confirmed_late)
+    assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 102], "asked which placement"
