@@ -75,7 +75,7 @@ kind of piece has its own sighting: a house rising beside a worker put down is n
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Mapping
+from typing import Callable, Collection, Mapping
 
 from vision.observation import Observation, pieces_for
 
@@ -125,14 +125,19 @@ class PlacementWatch:
                         for slot, (totals, count) in self._still.items()}
         self._pictures.note_before_hand()
 
-    def sighted(self, observation: Observation, destinations: Mapping[str, str]) -> Observation:
-        """``observation`` with the one destination of each kind a piece was seen put on read as showing it."""
+    def sighted(self, observation: Observation, destinations: Mapping[str, str],
+                options: Collection[Mapping[str, str]] = ()) -> Observation:
+        """``observation`` with the one destination of each kind a piece was seen put on read as showing it.
+
+        ``options``: per option of the pending decision, the slots it changes and what they then hold (a circle
+        whose picture changed is a sighting only where the other circles that changed are the option's own doing).
+        """
         self.sighted_slots = frozenset()
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
             of_kind = {slot: label for slot, label in destinations.items() if pieces_for(label)[0].kind == kind}
             slot = self._risen_destination(observation, kind, of_kind)
             if slot is None and kind == "worker":
-                slot = self._changed_circle(observation, of_kind)
+                slot = self._changed_circle(observation, of_kind, options)
             if slot is not None:
                 self.sighted_slots |= {slot}
                 reading = observation.slots.get(slot, {})
@@ -158,16 +163,23 @@ class PlacementWatch:
             return None
         return risen[0]
 
-    def _changed_circle(self, observation: Observation, destinations: Mapping[str, str]) -> str | None:
+    def _changed_circle(self, observation: Observation, destinations: Mapping[str, str],
+                        options: Collection[Mapping[str, str]]) -> str | None:
         """The one destination circle whose picture changed since the rules last confirmed it (:mod:`.picture_changes`),
         when every destination's picture is measured, none reads the worker elsewhere, and no circle of another place
-        changed (a worker put down changes its place's other circles too: the castle's next one by 45-115)."""
+        changed but those the options putting the worker there change too (a worker put down changes its place's
+        other circles: the castle's next one by 45-115; the last placement works the joust field, whose worker the
+        rules send home)."""
         if not destinations or not all(slot in observation.changes for slot in destinations):
             return None
         changed = [slot for slot in observation.changes if not self._on_a_track(slot)
                    and self._pictures.changed(observation, slot, CIRCLE_CHANGED_TO)]
         arrived = [slot for slot in changed if slot in destinations]
-        if len(arrived) != 1 or any(place_of(slot) != place_of(arrived[0]) for slot in changed):
+        if len(arrived) != 1:
+            return None
+        explained = {slot for changes in options if changes.get(arrived[0]) == destinations[arrived[0]]
+                     for slot in changes}
+        if any(place_of(slot) != place_of(arrived[0]) and slot not in explained for slot in changed):
             return None
         if any(observation.slots.get(slot, {}).get(label, 0.0) >= SEEN
                for slot, label in destinations.items() if slot != arrived[0]):

@@ -16,8 +16,13 @@ CIRCLE = "road.9.worker"
 
 def _changes(frame, **changed):
     """``frame`` with every worker circle's picture as the confirmed one (noise), but ``changed`` (circle → level)."""
-    circles = {slot: 15.0 for slot in frame.slots if slot.endswith(".worker")}
+    circles = {slot: 15.0 for slot in frame.slots if _circle(slot)}
     return replace(frame, changes={**circles, **changed})
+
+
+def _circle(slot):
+    """Whether ``slot`` is a worker circle (the spots vision measures besides the provost's and the bailiff's)."""
+    return slot.endswith(".worker") or ".worker." in slot or slot.startswith(("stables.", "inn."))
 
 
 def _at_even_odds(**changed):
@@ -66,7 +71,27 @@ def test_still_frames_from_before_vision_confirmed_the_table_do_not_count():
     baseline is a spot's least change level of the last still frames, not their mean."""
     def confirmed_late(frame):
         level = 51.0 if frame.frame_index < 1_003 else 15.0
-        return replace(frame, changes={slot: level for slot in frame.slots if slot.endswith(".worker")})
+        return replace(frame, changes={slot: level for slot in frame.slots if _circle(slot)})
     reconciler, move, outcomes = _red_places(_at_even_odds(**{CIRCLE: 92.0}), before=confirmed_late)
     assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 102], "asked which placement"
+
+
+def test_a_circle_the_rules_empty_in_the_same_move_does_not_hide_the_sighting():
+    """Held-out 2 players, seed 250, decision 118: red's last worker, put on road 12 (read at even odds, its circle
+    changed by 87-92), ended the placements, and the rules worked the joust field at once, sending blue's worker home:
+    that circle changed by 184, at another place. Every option does that, so it tells nothing against road 12."""
+    reconciler, cam, move = watching(PLAYERS, 250, 118, adjust=_changes)
+    assert str(move) == "place[0](place='road.12')", move
+    view = reconciler.session.state.apply(move).table_view()
+    assert reconciler.session.state.table_view().pieces("joust_field.worker") and not view.pieces("joust_field.worker")
+
+    def adjust(frame):
+        p = (0.38, 0.56, 0.25, 0.51)[frame.frame_index % 4]
+        slots = {**frame.slots, "road.12.worker": {"worker:red": p, "": 1.0 - p},
+                 "road.13.worker": {"worker:red": 0.3, "": 0.7}}
+        return _changes(replace(frame, slots=slots), **{"road.12.worker": 90.0, "joust_field.worker": 184.0})
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=adjust)
+    assert reconciler.session.actions[118:119] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 118], "asked which placement"
+    assert "alert" not in kinds(outcomes)
