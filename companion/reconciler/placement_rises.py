@@ -19,11 +19,12 @@ turn, sighted in half the frames and evidence against the worker in the others, 
 Where the slot model misses the worker altogether, its circle's picture still changes (:mod:`.picture_changes`).
 Held-out 2 players, seed 250, decision 102: red put a worker on road 9, read at p 0.25-0.56 frame after frame (half
 the frames at ``SEEN`` or more: no rise), and "which placement?" was asked; the circle's picture, within noise of the
-confirmed one before the hand, was 88-97 from it after. So when no destination rose, the one destination circle whose
-picture changed by ``CIRCLE_CHANGED_TO`` or more is a sighting, when every destination's picture was measured, no
-other destination reads the worker, and no circle of another place changed. Noise alone reached 34 on the worker
+confirmed one before the hand, was 88-97 from it after. So when no destination rose, and exactly one option of the
+pending decision accounts for every circle whose picture changed by ``CIRCLE_CHANGED_TO`` or more (it changes them,
+or puts a worker at their place), the destination circles it fills that changed are sightings, when every
+destination's picture was measured and no other destination reads the worker. Noise alone reached 34 on the worker
 circles of 30 rendered held-out tables; a worker put down changed its circle by 54-206, and the castle's, the inn's
-or the stables' next circle by up to 150 (same place: it counts).
+or the stables' next circle by up to 150.
 
 >>> watch = PlacementWatch()
 >>> before = Observation(registered=True, stable=True, slots={"road.9.worker": {"": 1.0}, "road.12.worker": {"": 1.0}},
@@ -33,10 +34,11 @@ or the stables' next circle by up to 150 (same place: it counts).
 ...                   slots={"road.9.worker": {"worker:red": 0.56, "": 0.44}, "road.12.worker": {"": 1.0}},
 ...                   changes={"road.9.worker": 92.0, "road.12.worker": 13.0, "road.3.worker": 16.0})
 >>> circles = {"road.9.worker": "worker:red", "road.12.worker": "worker:red"}
->>> watch.sighted(put, circles).slots["road.9.worker"]["worker:red"]
+>>> options = [{"road.9.worker": "worker:red"}, {"road.12.worker": "worker:red"}, {"bridge.2": "disc:red"}]
+>>> watch.sighted(put, circles, options).slots["road.9.worker"]["worker:red"]
 0.8
->>> bumped = replace(put, changes={**put.changes, "road.3.worker": 70.0})      # a circle of another place changed too
->>> watch.sighted(bumped, circles).slots["road.9.worker"]["worker:red"]
+>>> bumped = replace(put, changes={**put.changes, "road.3.worker": 70.0})      # no option changes road 3's circle
+>>> watch.sighted(bumped, circles, options).slots["road.9.worker"]["worker:red"]
 0.56
 
 A house is watched the same way: each build puts the builder's house on its building (held-out 5 players, seed 310,
@@ -130,19 +132,19 @@ class PlacementWatch:
         """``observation`` with the one destination of each kind a piece was seen put on read as showing it.
 
         ``options``: per option of the pending decision, the slots it changes and what they then hold (a circle
-        whose picture changed is a sighting only where the other circles that changed are the option's own doing).
+        whose picture changed is a sighting only where one option accounts for every circle that changed).
         """
         self.sighted_slots = frozenset()
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
             of_kind = {slot: label for slot, label in destinations.items() if pieces_for(label)[0].kind == kind}
-            slot = self._risen_destination(observation, kind, of_kind)
-            if slot is None and kind == "worker":
-                slot = self._changed_circle(observation, of_kind, options)
-            if slot is not None:
+            risen = self._risen_destination(observation, kind, of_kind)
+            found = {risen: of_kind[risen]} if risen is not None else (
+                self._changed_circles(observation, of_kind, options) if kind == "worker" else {})
+            for slot, label in found.items():
                 self.sighted_slots |= {slot}
                 reading = observation.slots.get(slot, {})
-                if reading.get(of_kind[slot], 0.0) < SIGHTED:
-                    reading = _with_label(reading, of_kind[slot], SIGHTED)
+                if reading.get(label, 0.0) < SIGHTED:
+                    reading = _with_label(reading, label, SIGHTED)
                 observation = replace(observation, slots={**observation.slots, slot: reading},
                                       occluded_slots=observation.occluded_slots - {slot},
                                       behind=observation.behind - {slot})
@@ -163,32 +165,38 @@ class PlacementWatch:
             return None
         return risen[0]
 
-    def _changed_circle(self, observation: Observation, destinations: Mapping[str, str],
-                        options: Collection[Mapping[str, str]]) -> str | None:
-        """The one destination circle whose picture changed since the rules last confirmed it (:mod:`.picture_changes`),
-        when every destination's picture is measured, none reads the worker elsewhere, and no circle of another place
-        changed but those the options putting the worker there change too (a worker put down changes its place's
-        other circles: the castle's next one by 45-115; the last placement works the joust field, whose worker the
-        rules send home)."""
+    def _changed_circles(self, observation: Observation, destinations: Mapping[str, str],
+                         options: Collection[Mapping[str, str]]) -> dict[str, str]:
+        """The destination circles whose picture changed since the rules last confirmed it (:mod:`.picture_changes`)
+        that the one option accounting for every changed circle fills (:func:`_explains`), with what it puts there;
+        when every destination's picture is measured and no other destination reads the worker. Else none.
+
+        Other circles change too: a worker put down changes its place's next circle (the castle's by 45-115), and
+        the rules move pieces when a placement ends the turn (held-out 2 players, seed 250, decision 118: the joust
+        field's worker went home; seed 266, decision 109: the inn's worker moved from its left circle to its right)."""
         if not destinations or not all(slot in observation.changes for slot in destinations):
-            return None
-        changed = [slot for slot in observation.changes if not self._on_a_track(slot)
-                   and self._pictures.changed(observation, slot, CIRCLE_CHANGED_TO)]
-        arrived = [slot for slot in changed if slot in destinations]
-        if len(arrived) != 1:
-            return None
-        explained = {slot for changes in options if changes.get(arrived[0]) == destinations[arrived[0]]
-                     for slot in changes}
-        if any(place_of(slot) != place_of(arrived[0]) and slot not in explained for slot in changed):
-            return None
-        if any(observation.slots.get(slot, {}).get(label, 0.0) >= SEEN
-               for slot, label in destinations.items() if slot != arrived[0]):
-            return None
-        return arrived[0]
+            return {}
+        changed = {slot for slot in observation.changes if not self._on_a_track(slot)
+                   and self._pictures.changed(observation, slot, CIRCLE_CHANGED_TO)}
+        fitting = [changes for changes in options if changed and _explains(changes, changed)]
+        if len(fitting) != 1:
+            return {}
+        arrived = {slot: fitting[0][slot] for slot in changed & fitting[0].keys() if slot in destinations}
+        if not arrived or any(observation.slots.get(slot, {}).get(label, 0.0) >= SEEN
+                              for slot, label in destinations.items() if slot not in arrived):
+            return {}
+        return arrived
 
     def _risen_at(self, slot: str) -> float:
         """How likely its piece must read on ``slot`` to count as risen: less once it was sighted this spell."""
         return KEPT if slot in self._spell_sighted else ROSE_TO
+
+
+def _explains(changes: Mapping[str, str], changed: Collection[str]) -> bool:
+    """Whether an option's changes account for every circle whose picture changed: each is a slot the option changes,
+    or at the place of a circle it puts a worker on (the castle's, the inn's, the stables' next circle)."""
+    placed = {place_of(slot) for slot, label in changes.items() if label.startswith("worker:")}
+    return all(slot in changes or place_of(slot) in placed for slot in changed)
 
 
 def _shares(reading: Mapping[str, float]) -> dict[str, float]:

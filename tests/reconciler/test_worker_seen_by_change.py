@@ -95,3 +95,24 @@ def test_a_circle_the_rules_empty_in_the_same_move_does_not_hide_the_sighting():
     assert reconciler.session.actions[118:119] == [move], kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 118], "asked which placement"
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_worker_the_rules_move_is_no_second_sighting():
+    """Held-out 2 players, seed 266, decision 109: red's last worker, put on road 11 (its circle changed by 111-117),
+    ended the placements, and the rules moved blue's worker at the inn from its left circle to its right (changed by
+    203-210 and 95-99). That right circle is one an option puts a worker on too, so two destinations had changed; one
+    option, road 11, accounts for all three circles."""
+    reconciler, cam, move = watching(PLAYERS, 266, 109, adjust=_changes)
+    assert str(move) == "place[0](place='road.11')", move
+    view = reconciler.session.state.apply(move).table_view()
+    assert view.pieces("inn.right") and not view.pieces("inn.left")
+
+    def adjust(frame):
+        p = (0.38, 0.56, 0.25, 0.51)[frame.frame_index % 4]
+        slots = {**frame.slots, "road.11.worker": {"worker:red": p, "": 1.0 - p},
+                 "road.12.worker": {"worker:red": 0.3, "": 0.7}}
+        return _changes(replace(frame, slots=slots), **{"road.11.worker": 114.0, "inn.left": 206.0, "inn.right": 97.0})
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=adjust)
+    assert reconciler.session.actions[109:110] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 109], "asked which placement"
+    assert "alert" not in kinds(outcomes)
