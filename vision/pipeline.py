@@ -405,7 +405,7 @@ class VisionPipeline:
 
     def _changes_since_confirmed(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, float]:
         """Per provost or bailiff spot and worker circle, not under a hand: how far its picture is from the one the
-        rules last confirmed (≈ 3 ms a frame for these 98 spots; on every slot it would cost ~9 ms)."""
+        rules last confirmed (≈ 3.5 ms a frame for these 98 spots; on every slot it would cost ~9 ms)."""
         visible = [i for i in self._watched_changes if self.slot_names[i] not in hidden]
         levels = change_level(self.reference.confirmed[visible], crops[visible])
         return {self.slot_names[i]: float(level) for i, level in zip(visible, levels)}
