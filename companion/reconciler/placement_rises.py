@@ -103,6 +103,7 @@ class PlacementWatch:
         self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → share summed, count), the spell
         self._before: dict[str, dict[str, float]] = {}    # slot → kind → its mean share before the last hand
         self.sighted_slots: frozenset[str] = frozenset()   # the slots the last frame sighted a piece put on
+        self.pictured_slots: frozenset[str] = frozenset()  # … of them, those sighted by their picture alone
         self._spell_sighted: frozenset[str] = frozenset()  # the slots sighted so far in this still spell
 
     def see(self, observation: Observation) -> None:
@@ -134,12 +135,14 @@ class PlacementWatch:
         ``options``: per option of the pending decision, the slots it changes and what they then hold (a circle
         whose picture changed is a sighting only where one option accounts for every circle that changed).
         """
-        self.sighted_slots = frozenset()
+        self.sighted_slots = self.pictured_slots = frozenset()
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
             of_kind = {slot: label for slot, label in destinations.items() if pieces_for(label)[0].kind == kind}
             risen = self._risen_destination(observation, kind, of_kind)
             found = {risen: of_kind[risen]} if risen is not None else (
                 self._changed_circles(observation, of_kind, options) if kind == "worker" else {})
+            if risen is None:
+                self.pictured_slots |= found.keys()
             for slot, label in found.items():
                 self.sighted_slots |= {slot}
                 reading = observation.slots.get(slot, {})

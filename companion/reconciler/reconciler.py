@@ -579,6 +579,17 @@ class Reconciler:
                     self._unread[slot] = (after.label(slot), before.label(slot))
                     self._unread_seen.pop(slot, None)      # sure readings of an earlier answer's look don't count
 
+    def _note_unread_sightings(self, start: int) -> None:
+        """Remember the circles the decisions committed since ``start`` filled that the camera saw only by their
+        picture (:meth:`.PlacementWatch._changed_circles`): the slot model reads nothing there, and will go on doing
+        so; as after an answered "unseen", that reading is the camera not seeing the worker (:meth:`_unread_hidden`).
+        Held-out 4 players, seeds 315 and 333: "The table shows nothing on stables.2, which no legal move explains"."""
+        history = self.session.history()
+        before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys) for i in (start, -1))
+        for slot in after.changed_slots(before) & self._placements.pictured_slots:
+            self._unread[slot] = (after.label(slot), before.label(slot))
+            self._unread_seen.pop(slot, None)
+
     def _answered_changes(self, history: list, count: int) -> dict[str, tuple[str, str]]:
         """slot → (label before, label after) for the slots changed by the decisions players answered since the camera
         last committed (the last ones of the game, at most ``Policy.recent_states``)."""
@@ -811,6 +822,7 @@ class Reconciler:
         prefix = streaks.commit
         for action in prefix:
             self.session.decide(action, source="camera")
+        self._note_unread_sightings(len(self.session.actions) - len(prefix))
         self._sync()
         return Outcome("commit", observation.frame_index, prefix, len(self.session.actions) - len(prefix),
                        prefix[0].player)

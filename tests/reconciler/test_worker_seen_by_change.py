@@ -116,3 +116,15 @@ def test_a_worker_the_rules_move_is_no_second_sighting():
     assert reconciler.session.actions[109:110] == [move], kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 109], "asked which placement"
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_worker_seen_only_by_its_circle_is_no_alert_after_the_commit():
+    """The slot model reads nothing on the circle, before the commit and after it: the camera committed the worker
+    from the picture, and its reading of nothing there is the camera not seeing it, as after an answered "unseen"
+    (held-out 4 players, seeds 315 and 333: "The table shows nothing on stables.2, which no legal move explains")."""
+    def unread(frame):
+        return _changes(replace(frame, slots={**frame.slots, CIRCLE: {"": 0.97, "worker:red": 0.03}}),
+                        **{CIRCLE: 92.0})
+    reconciler, move, outcomes = _red_places(unread)
+    assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
