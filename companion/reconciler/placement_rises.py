@@ -184,7 +184,8 @@ class PlacementWatch:
         fitting = [changes for changes in options if changed and _explains(changes, changed)]
         if len(fitting) != 1:
             return {}
-        arrived = {slot: fitting[0][slot] for slot in changed & fitting[0].keys() if slot in destinations}
+        arrived = {slot: fitting[0][slot] for slot in changed & fitting[0].keys()
+                   if slot in destinations and fitting[0][slot]}       # not a circle the option empties
         if not arrived or any(observation.slots.get(slot, {}).get(label, 0.0) >= SEEN
                               for slot, label in destinations.items() if slot not in arrived):
             return {}
