@@ -64,9 +64,10 @@ from collections import Counter
 from dataclasses import replace
 from typing import Collection, Mapping, Sequence
 
+from companion.games import Action
 from vision.observation import Observation, pieces_for
 
-from .evidence import VisibleView
+from .evidence import ViewDiff, VisibleView
 from .search import HypothesisTree, Node
 
 MIN_FRAMES = 2       # hand frames that must name the seat: the one wrong naming frame of bench_hand_side's 978 was
@@ -102,6 +103,10 @@ class Reach:
         self._sure_now = True                  # every hand of this reach so far named one seat (or none)
         self._named_now = False                # … and some hand of it named one
         self.last: str | None = None           # the sure seat of the reaches last cleared, until an arm comes again
+        self.touched: set[str] = set()         # the slots some hand frame covered since the last clear
+        self.blind = False                     # … unless a reach had no hand frame (an arm missed)
+        self._cut = False                      # the last clear came during a reach: what came before it is lost
+        self._hand_in_reach = False            # the reach going on now had a hand frame
 
     def see(self, observation: Observation) -> None:
         """A run of frames that are not still is one reach: a hand over the board, and the picture moving where the
@@ -111,6 +116,10 @@ class Reach:
         if observation.occluded or (observation.registered and not observation.stable):
             if not self._reaching:
                 self._reaching, self._sure_now, self._named_now, self.last = True, True, False, None
+                self._hand_in_reach = False
+            if observation.occluded:
+                self.touched |= observation.occluded_slots
+                self._hand_in_reach = True
             if observation.occluded and observation.hand_from:
                 self._now[observation.hand_from] += 1
             elif observation.occluded and len(observation.hand_near) > 1:
@@ -121,6 +130,7 @@ class Reach:
             self._hand_gone()
             self._reaching = False
             self.unnamed += not (self._sure_now and self._named_now)
+            self.blind |= not self._hand_in_reach
 
     def _hand_gone(self) -> None:
         """One hand over the board comes from one side: frames of one hand that name two are unsure (held-out 4
@@ -144,6 +154,13 @@ class Reach:
         self.named.clear()
         self.between.clear()
         self.unnamed = 0
+        self.touched = set()
+        self.blind = False
+        self._cut = self._reaching
+
+    def touched_slots(self) -> frozenset[str] | None:
+        """The slots a hand covered since the last clear, when every reach since had its hand seen; else None."""
+        return None if self._reaching or self._cut or self.blind else frozenset(self.touched)
 
     def seats(self) -> frozenset[str] | None:
         """The seats (colours) whose arms came since the last clear, when every reach named one or lay between a few
@@ -165,16 +182,27 @@ class Reach:
         return self.last
 
 
-def movers(tree: HypothesisTree, node: Node) -> set[int]:
-    """The seats whose decisions on the way to ``node`` changed the look of the table."""
-    seats: set[int] = set()
-    parent = tree.root
+def _steps(tree: HypothesisTree, node: Node) -> list[tuple[Action, Node, Node]]:
+    """The decisions on the way to ``node``, each with the node before it and the node it leads to."""
+    steps, parent = [], tree.root
     for depth, action in enumerate(node.actions):
         child = next(c for c in tree.children(parent) if c.actions == node.actions[:depth + 1])
-        if child.key != parent.key:
-            seats.add(action.player)
+        steps.append((action, parent, child))
         parent = child
-    return seats
+    return steps
+
+
+def movers(tree: HypothesisTree, node: Node) -> set[int]:
+    """The seats whose decisions on the way to ``node`` changed the look of the table."""
+    return {action.player for action, parent, child in _steps(tree, node) if child.key != parent.key}
+
+
+def vanished(tree: HypothesisTree, node: Node) -> set[str]:
+    """The slots a decision on the way to ``node`` changed that end as the root has them: a detour's (a worker put on
+    the joust field, then sent home by the rules)."""
+    changed = {slot for _action, parent, child in _steps(tree, node) if child.key != parent.key
+               for slot in ViewDiff.between(child.view, parent.view).slots}
+    return {slot for slot in changed if node.view.label(slot) == tree.root.view.label(slot)}
 
 
 def reached_in(plausible: Sequence[Node], tree: HypothesisTree, seats: set[int] | None) -> list[Node]:
@@ -183,6 +211,21 @@ def reached_in(plausible: Sequence[Node], tree: HypothesisTree, seats: set[int] 
     if seats is None:
         return list(plausible)
     kept = [node for node in plausible if movers(tree, node) <= seats]
+    return kept if kept else list(plausible)
+
+
+def handled(plausible: Sequence[Node], tree: HypothesisTree, touched: frozenset[str] | None) -> list[Node]:
+    """The plausible stories whose detours went where a hand was: a piece put down and taken away again needs a hand
+    over its slot (``touched``, :meth:`Reach.touched_slots`; None when a reach's hand went unseen: all are kept, as
+    when none or all are such).
+
+    Held-out 2 players, seed 247, decision 73: blue had passed and red's arm put its last worker on road 9, in three
+    hand frames that covered road 9's slots and a few others. "Red to the joust field, then to road 9" ends the same
+    (the placements end, the joust field is worked at once and its worker goes home), and the camera asked.
+    """
+    if touched is None:
+        return list(plausible)
+    kept = [node for node in plausible if vanished(tree, node) <= touched]
     return kept if kept else list(plausible)
 
 

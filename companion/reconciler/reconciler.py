@@ -26,7 +26,7 @@ from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
-from .actors import Reach, bare_behind, colour_by_arm, glimpsed_behind, reached_in
+from .actors import Reach, bare_behind, colour_by_arm, glimpsed_behind, handled, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
@@ -436,11 +436,13 @@ class Reconciler:
         return places
 
     def _reached_in(self, plausible: list[Node]) -> list[Node]:
-        """The plausible stories whose movers reached in, when the camera knows whose arms came (actors.py)."""
+        """The plausible stories whose movers reached in, when the camera knows whose arms came, and whose detours went
+        where a hand was (actors.py)."""
         colours = self._reach.seats()
         seats = None if colours is None else {self.session.players.index(c) for c in colours
                                                if c in self.session.players}
-        return reached_in(plausible, self._tree, seats)
+        plausible = reached_in(plausible, self._tree, seats)
+        return handled(plausible, self._tree, self._reach.touched_slots())
 
     def _scored(self) -> list[tuple[float, Node]]:
         """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""

@@ -230,7 +230,8 @@ def record_game(game: str, players: Sequence[str], seed: int, *, noise: Noise | 
             while last < len(actions) and visible < max_blocked:
                 last += 1
                 visible += keys[last] != keys[last - 1]
-        changed = _changed_slots(views[done], views[last])
+        # the hand was over every slot a move under it changed, also those the next move put back
+        changed = set().union(*(_changed_slots(views[k], views[k + 1]) for k in range(done, last)))
         film(views[last], pace.randint(*hand_frames), stable=False, covered=changed or {"hand"})
         hand_left = len(frames)
         film(views[last], settle_frames, stable=False)
