@@ -58,6 +58,8 @@ UNCHANGED_CONFIDENCE = 0.97
 # 0.5-0.85 were 86 % exact (75 of 87, held-out 4242), from 0.9 on 93-97 % (docs/vision.md). At 0.85, held-out live
 # games raised "supply not up to date" reminders for cubes misread (5 players, seed 51, decisions 51 and 67).
 CHANGED_CONFIDENCE_CAP = 0.65
+# One type's count in a changed zone is never reported surer than an unchanged zone is.
+TYPE_CONFIDENCE_CAP = UNCHANGED_CONFIDENCE
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
 ALIGN_PX = 8                    # largest shift (px) searched between the confirmed and the new picture
 
@@ -89,28 +91,39 @@ class SupplyZone:
 
     def read(self, picture: np.ndarray) -> tuple[dict[str, int], float]:
         """Cube counts by type now, and the probability that they are all exactly right."""
+        counts, sure, _by_type = self.read_by_type(picture)
+        return counts, sure
+
+    def read_by_type(self, picture: np.ndarray) -> tuple[dict[str, int], float, dict[str, float]]:
+        """:meth:`read`, and for a zone the model read, each type's own confidence that its count is exact
+        (empty otherwise: the zone's confidence is every type's)."""
         if self.confirmed is not None:
             blurred = self._blur(picture)
             gain = light_gain(self._confirmed_blurred, blurred)
             if not self._moved(blurred, gain):
-                return dict(self.counts), UNCHANGED_CONFIDENCE
+                return dict(self.counts), UNCHANGED_CONFIDENCE, {}
             dx, dy = self._shift(blurred)
             if (dx or dy) and not self._moved(_shifted(blurred, dx, dy), gain):
-                return dict(self.counts), UNCHANGED_CONFIDENCE
+                return dict(self.counts), UNCHANGED_CONFIDENCE, {}
             if self.model is not None:
                 return self._read_changes(picture)
         counts, sure = count_cubes(self.empty, picture, self.nominal_unit_px, self.colours)
-        return counts, min(sure, UNCONFIRMED_CONFIDENCE)
+        return counts, min(sure, UNCONFIRMED_CONFIDENCE), {}
 
     # -- reading -------------------------------------------------------------------------------------
-    def _read_changes(self, picture: np.ndarray) -> tuple[dict[str, int], float]:
-        """The confirmed counts plus the model's most likely change of each type, and its confidence."""
+    def _read_changes(self, picture: np.ndarray) -> tuple[dict[str, int], float, dict[str, float]]:
+        """The confirmed counts plus the model's most likely change of each type, its confidence, and each type's.
+
+        The zone's confidence is the product of the types' best probabilities raised to the calibration exponent;
+        a type's own is its best probability raised to it (so the zone's is the product of the types'), at most
+        ``TYPE_CONFIDENCE_CAP``."""
         confirmed = np.array([[self.counts[name] for name in CUBE_TYPES]])
         odds = self.model.changes(self._confirmed_input[None], zone_input(picture)[None], confirmed)[0]
         best = odds.argmax(axis=1)
         counts = {name: self.counts[name] + DELTAS[k] for name, k in zip(CUBE_TYPES, best)}
-        sure = float(np.prod(odds[np.arange(len(CUBE_TYPES)), best])) ** self.model.confidence_exponent
-        return counts, round(min(sure, CHANGED_CONFIDENCE_CAP), 3)
+        each = odds[np.arange(len(CUBE_TYPES)), best] ** self.model.confidence_exponent
+        by_type = {name: round(min(float(p), TYPE_CONFIDENCE_CAP), 3) for name, p in zip(CUBE_TYPES, each)}
+        return counts, round(min(float(np.prod(each)), CHANGED_CONFIDENCE_CAP), 3), by_type
 
     def _blur(self, picture: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(picture, (self._blur_side, self._blur_side), 0)
