@@ -55,9 +55,7 @@ class Observation:
       Never true while ``occluded``.
     * ``slots``: slot name → {label: probability}, probabilities summing to 1, for every slot read.
     * ``supplies``: player colour → cube type → count seen in that player's supply zone;
-      ``supply_confidence``: colour → probability that the counts are exactly right;
-      ``supply_type_confidence``: for a zone read by the zone model (one that changed since the rules confirmed it),
-      colour → cube type → probability that that type's count is exactly right.
+      ``supply_confidence``: colour → probability that the counts are exactly right.
     * ``behind``: the slots among ``occluded_slots`` that a standing piece in front hides from the camera
       (:func:`vision.leaning.hidden_behind`); their reading is kept, a glimpse of what may stand there.
     * ``hand_from``: while a hand is over the board, the colour of the seat whose side it reached in from
@@ -81,7 +79,6 @@ class Observation:
     behind: frozenset[str] = frozenset()
     supplies: dict[str, dict[str, int]] = field(default_factory=dict)
     supply_confidence: dict[str, float] = field(default_factory=dict)
-    supply_type_confidence: dict[str, dict[str, float]] = field(default_factory=dict)
     hand_from: str | None = None
     hand_near: frozenset[str] = frozenset()
     elapsed_ms: float = 0.0
@@ -102,7 +99,6 @@ class Observation:
             "stable": self.stable, "slots": self.slots, "occluded_slots": sorted(self.occluded_slots),
             "behind": sorted(self.behind),
             "supplies": self.supplies, "supply_confidence": self.supply_confidence,
-            "supply_type_confidence": self.supply_type_confidence,
             "hand_from": self.hand_from, "hand_near": sorted(self.hand_near), "elapsed_ms": round(self.elapsed_ms, 2),
             "leaning_in": {slot: list(over) for slot, over in self.leaning_in.items()},
             "changes": {slot: round(level, 1) for slot, level in self.changes.items()},
@@ -118,8 +114,6 @@ class Observation:
             behind=frozenset(data.get("behind", ())),
             supplies={c: {k: int(v) for k, v in n.items()} for c, n in data.get("supplies", {}).items()},
             supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
-            supply_type_confidence={c: {k: float(v) for k, v in n.items()}
-                                    for c, n in data.get("supply_type_confidence", {}).items()},
             hand_from=data.get("hand_from"), hand_near=frozenset(data.get("hand_near", ())),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
             leaning_in={slot: tuple(over) for slot, over in data.get("leaning_in", {}).items()},

@@ -31,6 +31,8 @@ a few cubes. So each zone keeps the picture of its last confirmed state and read
 >>> _, confidence = zone.read(later)       # changed: read from the pair, never more sure than the cap
 >>> confidence <= CHANGED_CONFIDENCE_CAP
 True
+>>> zone.read_by_type(confirmed)[2], sorted(zone.read_by_type(later)[2])       # each type's own, for a changed zone
+({}, ['cloth', 'food', 'gold', 'stone', 'wood'])
 """
 
 from __future__ import annotations
@@ -58,7 +60,9 @@ UNCHANGED_CONFIDENCE = 0.97
 # 0.5-0.85 were 86 % exact (75 of 87, held-out 4242), from 0.9 on 93-97 % (docs/vision.md). At 0.85, held-out live
 # games raised "supply not up to date" reminders for cubes misread (5 players, seed 51, decisions 51 and 67).
 CHANGED_CONFIDENCE_CAP = 0.65
-# One type's count in a changed zone is never reported surer than an unchanged zone is.
+# One type's count in a changed zone is never reported surer than an unchanged zone is. These per-type confidences
+# are measured (tests/benchmarks/bench_zone_types.py), not used by the reconciler: at 0.97 a type's count was wrong
+# 0.73 % of the time on held-out tables, and one such count decided a wrong move in a held-out game (docs/vision.md).
 TYPE_CONFIDENCE_CAP = UNCHANGED_CONFIDENCE
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
 ALIGN_PX = 8                    # largest shift (px) searched between the confirmed and the new picture

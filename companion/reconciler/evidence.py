@@ -157,35 +157,16 @@ def supply_loglik(observation: Observation, colour: str, counts: Mapping[str, in
     every count but the one read. Held-out look, 3 players, seed 23, decision 148: green's cubes read right (cloth 1)
     at confidence 0.0, which made "food and food" (off by 3) 4.9 nats likelier than the true "cloth": a wrong commit.
 
-    A zone the zone model read (one that changed) is weighed type by type, each with its own confidence
-    (``Observation.supply_type_confidence``): the zone's is the product of the five, so one type in doubt (a worker
-    come home beside the gold) no longer makes the cloth's count say nothing.
-
     >>> seen = Observation(registered=True, stable=True, supplies={"green": {"food": 0, "cloth": 1}},
     ...                    supply_confidence={"green": 0.0})
     >>> supply_loglik(seen, "green", {"food": 0, "cloth": 1}) == supply_loglik(seen, "green", {"food": 2, "cloth": 0})
     True
-    >>> from dataclasses import replace
-    >>> by_type = replace(seen, supply_type_confidence={"green": {"food": 0.4, "cloth": 0.97}})
-    >>> round(supply_loglik(by_type, "green", {"food": 0, "cloth": 1}) - supply_loglik(by_type, "green", {"food": 2, "cloth": 0}), 2)
-    3.48
     """
-    seen = observation.supplies.get(colour)
-    if seen is None:
-        return 0.0
-    confidence = observation.supply_confidence.get(colour, 0.5)
-    by_type = observation.supply_type_confidence.get(colour)
-    if by_type:
-        return sum(_count_loglik(by_type.get(key, confidence), abs(int(counts.get(key, 0)) - int(value)))
-                   for key, value in seen.items())
-    return _count_loglik(confidence, sum(abs(int(counts.get(key, 0)) - int(value)) for key, value in seen.items()))
-
-
-def _count_loglik(confidence: float, off_by: int) -> float:
-    """log P(a count read at ``confidence`` | the truth ``off_by`` from it): nothing below ``UNSURE_COUNT``."""
-    if confidence < UNSURE_COUNT:
+    seen, confidence = observation.supplies.get(colour), observation.supply_confidence.get(colour, 0.5)
+    if seen is None or confidence < UNSURE_COUNT:
         return 0.0
     confidence = min(max(confidence, PROBABILITY_FLOOR), 1 - PROBABILITY_FLOOR)
+    off_by = sum(abs(int(counts.get(key, 0)) - int(value)) for key, value in seen.items())
     if off_by == 0:
         return math.log(confidence)
     return math.log(1 - confidence) - (off_by - 1)

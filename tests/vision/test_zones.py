@@ -86,24 +86,3 @@ def test_without_the_model_file_no_changed_zone_is_sure(monkeypatch):
     assert observation.supply_confidence["red"] <= 0.3
     assert observation.supply_confidence["blue"] >= 0.9          # unchanged zones need no model
 
-
-def test_each_cube_type_of_a_changed_zone_has_its_own_confidence():
-    """A worker coming home changes a zone without changing a cube (the joust field's, the gate's): the zone is read
-    by the model and reported at most 0.65 as a whole, but each type's count is right, and the cloth's, untouched
-    beside the paid one, sure. Another seat pays a cloth: its cloth count is read one less, surely."""
-    table, pipeline = set_up("holdout", 8_200_007)
-    supplies = {colour: dict(START, cloth=1, worker=3) for colour in PLAYERS}
-    confirmed = view_with(supplies)
-    frame, _ = table.render(confirmed, frame_seed=2)
-    pipeline.observe(frame, still=True)
-    pipeline.confirm(frame, confirmed)
-    after = {colour: dict(counts) for colour, counts in supplies.items()}
-    after["blue"]["worker"] += 1
-    after["green"]["cloth"] -= 1
-    frame, _ = table.render(view_with(after), frame_seed=3)
-    observation = pipeline.observe(frame, still=True)
-    for colour in ("blue", "green"):
-        assert observation.supplies[colour] == cubes(after[colour])
-        assert observation.supply_confidence[colour] <= 0.65
-        assert observation.supply_type_confidence[colour]["cloth"] >= 0.9, observation.supply_type_confidence
-    assert "red" not in observation.supply_type_confidence          # unchanged: the zone's confidence says it all
