@@ -13,17 +13,13 @@ from .table import kinds, watching
 TWO = ["red", "blue"]
 
 
-def hands(reconciler, cam, view, covered_by_each, start=3_000, frames=14):
-    """One hand per entry of ``covered_by_each`` (three frames over those slots, naming no seat; the picture moving
-    for a frame after it), then ``frames`` still frames of ``view``; every outcome."""
-    frame = start - 1_000
-    for covered in covered_by_each:
-        for _ in range(3):
-            reconciler.observe(replace(cam.read(view, frame, covered=covered), hand_from=None))
-            frame += 1
-        reconciler.observe(cam.read(view, frame, stable=False))
-        frame += 1
-    return [o for index in range(frames) for o in reconciler.observe(cam.read(view, start + index))]
+def one_hand(reconciler, cam, view, covered, frames=14):
+    """A hand for three frames over the ``covered`` slots (naming no seat), the picture moving for a frame after it,
+    then ``frames`` still frames of ``view``; every outcome."""
+    for index in range(3):
+        reconciler.observe(replace(cam.read(view, 2_000 + index, covered=covered), hand_from=None))
+    reconciler.observe(cam.read(view, 2_003, stable=False))
+    return [o for index in range(frames) for o in reconciler.observe(cam.read(view, 3_000 + index))]
 
 
 def asked(outcomes, number):
@@ -44,7 +40,7 @@ def test_a_detour_where_no_hand_was_is_no_story():
     number = len(reconciler.session.actions)
     view = reconciler.session.state.apply(move).table_view()
     road_nine = frozenset(slot for slot in view.slots if slot.startswith("road.9."))
-    outcomes = hands(reconciler, cam, view, [road_nine])
+    outcomes = one_hand(reconciler, cam, view, road_nine)
     assert "commit" in kinds(outcomes) and reconciler.session.actions[number] == move
     assert not asked(outcomes, number)
 
@@ -54,5 +50,5 @@ def test_a_hand_over_the_detour_keeps_it_a_question():
     number = len(reconciler.session.actions)
     view = reconciler.session.state.apply(move).table_view()
     passed_over = frozenset(slot for slot in view.slots if slot.startswith("road.9.")) | {"joust_field.worker"}
-    outcomes = hands(reconciler, cam, view, [passed_over])
+    outcomes = one_hand(reconciler, cam, view, passed_over)
     assert asked(outcomes, number), "the arm passed over the joust field: the camera asks"
