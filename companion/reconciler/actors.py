@@ -67,7 +67,7 @@ from typing import Collection, Mapping, Sequence
 from companion.games import Action
 from vision.observation import Observation, pieces_for
 
-from .evidence import ViewDiff, VisibleView
+from .evidence import VisibleView
 from .search import HypothesisTree, Node
 
 MIN_FRAMES = 2       # hand frames that must name the seat: the one wrong naming frame of bench_hand_side's 978 was
@@ -103,8 +103,8 @@ class Reach:
         self._sure_now = True                  # every hand of this reach so far named one seat (or none)
         self._named_now = False                # … and some hand of it named one
         self.last: str | None = None           # the sure seat of the reaches last cleared, until an arm comes again
-        self.touched: set[str] = set()         # the slots some hand frame covered since the last clear
-        self.blind = False                     # … unless a reach had no hand frame (an arm missed)
+        self._touched: set[str] = set()        # the slots some hand frame covered since the last clear
+        self._blind = False                    # … unless a reach had no hand frame (an arm missed)
         self._cut = False                      # the last clear came during a reach: what came before it is lost
         self._hand_in_reach = False            # the reach going on now had a hand frame
 
@@ -118,7 +118,7 @@ class Reach:
                 self._reaching, self._sure_now, self._named_now, self.last = True, True, False, None
                 self._hand_in_reach = False
             if observation.occluded:
-                self.touched |= observation.occluded_slots
+                self._touched |= observation.occluded_slots
                 self._hand_in_reach = True
             if observation.occluded and observation.hand_from:
                 self._now[observation.hand_from] += 1
@@ -130,7 +130,7 @@ class Reach:
             self._hand_gone()
             self._reaching = False
             self.unnamed += not (self._sure_now and self._named_now)
-            self.blind |= not self._hand_in_reach
+            self._blind |= not self._hand_in_reach
 
     def _hand_gone(self) -> None:
         """One hand over the board comes from one side: frames of one hand that name two are unsure (held-out 4
@@ -154,13 +154,13 @@ class Reach:
         self.named.clear()
         self.between.clear()
         self.unnamed = 0
-        self.touched = set()
-        self.blind = False
+        self._touched = set()
+        self._blind = False
         self._cut = self._reaching
 
     def touched_slots(self) -> frozenset[str] | None:
         """The slots a hand covered since the last clear, when every reach since had its hand seen; else None."""
-        return None if self._reaching or self._cut or self.blind else frozenset(self.touched)
+        return None if self._reaching or self._cut or self._blind else frozenset(self._touched)
 
     def seats(self) -> frozenset[str] | None:
         """The seats (colours) whose arms came since the last clear, when every reach named one or lay between a few
@@ -200,8 +200,7 @@ def movers(tree: HypothesisTree, node: Node) -> set[int]:
 def vanished(tree: HypothesisTree, node: Node) -> set[str]:
     """The slots a decision on the way to ``node`` changed that end as the root has them: a detour's (a worker put on
     the joust field, then sent home by the rules)."""
-    changed = {slot for _action, parent, child in _steps(tree, node) if child.key != parent.key
-               for slot in ViewDiff.between(child.view, parent.view).slots}
+    changed = {slot for _action, parent, child in _steps(tree, node) for slot in child.view.changed_slots(parent.view)}
     return {slot for slot in changed if node.view.label(slot) == tree.root.view.label(slot)}
 
 

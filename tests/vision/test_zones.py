@@ -85,4 +85,3 @@ def test_without_the_model_file_no_changed_zone_is_sure(monkeypatch):
     observation = pipeline.observe(frame, still=True)
     assert observation.supply_confidence["red"] <= 0.3
     assert observation.supply_confidence["blue"] >= 0.9          # unchanged zones need no model
-
