@@ -394,13 +394,13 @@ class VisionPipeline:
         slots = doubt_behind_hidden(slots, shadowed_by, behind)
         occluded_slots = occluded_slots | behind | unlearned
         lap("leaning")
-        supplies, confidence = supplies_read.result()
+        supplies, confidence, coins = supplies_read.result()
         lap("supplies")          # the wait for them, once the slots are read
         return Observation(
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
             slots=slots, occluded_slots=occluded_slots, behind=behind, supplies=supplies, supply_confidence=confidence,
-            hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by,
+            coins=coins, hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by,
             changes=changes)
 
     def _changes_since_confirmed(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, float]:
@@ -734,11 +734,16 @@ class VisionPipeline:
         middle = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
         return cube_footprint_mm2(pose.image_from_board, size, middle, CUBE_SIDE_MM) * SUPPLY_PX_PER_MM ** 2
 
-    def _read_supplies(self, frame: np.ndarray, pose: Pose) -> tuple[dict[str, dict[str, int]], dict[str, float]]:
-        supplies, confidence = {}, {}
+    def _read_supplies(self, frame: np.ndarray, pose: Pose) -> tuple[dict[str, dict[str, int]], dict[str, float],
+                                                                      dict[str, tuple[int, tuple[float, float, float]]]]:
+        supplies, confidence, coins = {}, {}, {}
         for seat, zone in self.reference.supplies.items():
             colour = self.players[seat]
-            counts, sure = zone.read(self._supply_picture(frame, pose, seat))
+            picture = self._supply_picture(frame, pose, seat)
+            counts, sure = zone.read(picture)
             supplies[colour] = {name: counts[name] for name in CUBE_TYPES}
             confidence[colour] = round(sure, 3)
-        return supplies, confidence
+            seen = zone.coins(picture)
+            if seen is not None:
+                coins[colour] = seen
+        return supplies, confidence, coins

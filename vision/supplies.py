@@ -42,6 +42,7 @@ from typing import Mapping
 import cv2
 import numpy as np
 
+from .coins import COIN_EDGES, coin_odds, coin_strip, strip_change
 from .colours import ColourModel
 from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, relight
 from .zone_model import DELTAS, ZoneModel, default_zone_model, zone_input
@@ -65,6 +66,9 @@ CHANGED_CONFIDENCE_CAP = 0.65
 # 0.73 % of the time on held-out tables, and one such count decided a wrong move in a held-out game (docs/vision.md).
 TYPE_CONFIDENCE_CAP = UNCHANGED_CONFIDENCE
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
+# A confirmed change of the deniers whose strip changed this much (the top bin of vision/coin_odds.json, where 88 % of
+# one-coin changes and 16 % of unchanged coins beside a changed cube read) shows that the coins lie on the strip.
+COINS_SEEN = 4.0
 ALIGN_PX = 8                    # largest shift (px) searched between the confirmed and the new picture
 
 __all__ = ["SupplyZone", "cube_colour_model"]
@@ -82,13 +86,21 @@ class SupplyZone:
         self.model = model or default_zone_model()
         self.confirmed: np.ndarray | None = None
         self.counts: dict[str, int] = {}
+        self.deniers: int | None = None
+        self.coins_seen = False         # its strip was seen to change when the rules said coins came or went
         self._blur_side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
 
     def confirm(self, picture: np.ndarray, counts: Mapping[str, int]) -> None:
         """The rules say this zone holds ``counts`` (cube type → number) in ``picture``."""
         self.confirmed = picture.copy()
+        deniers = int(counts["denier"]) if "denier" in counts else None
+        if not self.coins_seen and None not in (self.deniers, deniers) and deniers != self.deniers:
+            change = self.coin_change(picture)
+            self.coins_seen = change is not None and change >= COINS_SEEN
         self.counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
+        self.deniers = deniers
         self._confirmed_blurred = self._blur(picture)
+        self._confirmed_strip = coin_strip(picture)
         self._confirmed_input = zone_input(picture)
         self._confirmed_grey: np.ndarray | None = None      # for the shift search, made when first needed
         self._confirmed_small: np.ndarray | None = None
@@ -113,6 +125,26 @@ class SupplyZone:
                 return self._read_changes(picture)
         counts, sure = count_cubes(self.empty, picture, self.nominal_unit_px, self.colours)
         return counts, min(sure, UNCONFIRMED_CONFIDENCE), {}
+
+    def coins(self, picture: np.ndarray) -> tuple[int, tuple[float, float, float]] | None:
+        """The deniers the rules last confirmed here, and how likely the coins' strip looks as it does now if 0, 1, or 2
+        or more came or went since (:mod:`vision.coins`). None until the strip was once seen to change when the rules
+        said this seat's coins changed: players who keep their coins off the zone's strip leave it still whatever they
+        pay, and a still strip would then speak against every payment."""
+        change = self.coin_change(picture) if self.coins_seen else None
+        return None if change is None or self.deniers is None else (self.deniers, coin_odds(change))
+
+    def coin_change(self, picture: np.ndarray) -> float | None:
+        """How much the coins' strip changed since the confirmed picture (:func:`vision.coins.strip_change`)."""
+        if self.confirmed is None:
+            return None
+        change = strip_change(self._confirmed_strip, coin_strip(picture), self.unit_px)
+        if change >= COIN_EDGES[0]:      # the pose jitters by a few pixels between fits: the strip as the zone aligns
+            dx, dy = self._shift(self._blur(picture))
+            if dx or dy:
+                change = min(change, strip_change(self._confirmed_strip, coin_strip(_shifted(picture, dx, dy)),
+                                                  self.unit_px))
+        return change
 
     # -- reading -------------------------------------------------------------------------------------
     def _read_changes(self, picture: np.ndarray) -> tuple[dict[str, int], float, dict[str, float]]:

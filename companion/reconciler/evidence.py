@@ -16,7 +16,7 @@ state's), so only the slots where they differ cost anything: unchanged slots can
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Mapping
@@ -35,6 +35,11 @@ CONFIDENT = 0.7
 CONFIDENT_EMPTY = 0.9
 # A cube count less sure than this is no evidence at all (see supply_loglik).
 UNSURE_COUNT = 0.5
+# The most a seat's changed coins' strip speaks for a story that pays or takes coins there (log-likelihood over a story
+# that moves none). A strip also changes when a player makes change, or takes income the rules already counted; and on
+# held-out tables 1.5 % of strips whose coins stayed read as changed as much as a payment (tests/benchmarks/bench_coins.py).
+# A still strip speaks against a payment in full: that is the coins' strong witness.
+COIN_FOR_PAYMENT = 2.5
 
 
 @lru_cache(maxsize=4096)
@@ -78,10 +83,12 @@ def _label(pieces: tuple) -> str:
 
 @dataclass(frozen=True)
 class VisibleView:
-    """What the camera can see of a table view: slot labels and the supply counts it reads."""
+    """What the camera can see of a table view: slot labels and the supply counts it reads; and each seat's deniers,
+    which it sees only come or go (not part of the look: :class:`CoinWitness`)."""
 
     labels: Mapping[str, str]
     supplies: Mapping[str, Mapping[str, int]]
+    coins: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, view: TableView, supply_keys: Iterable[str] = CUBE_TYPES) -> "VisibleView":
@@ -89,7 +96,8 @@ class VisibleView:
         labels = {slot: _label(pieces) for slot, pieces in view.slots.items() if pieces}
         supplies = {colour: {key: int(counts.get(key, 0)) for key in keys}
                     for colour, counts in view.supplies.items()}
-        return cls(labels, supplies)
+        coins = {colour: int(counts["denier"]) for colour, counts in view.supplies.items() if "denier" in counts}
+        return cls(labels, supplies, coins)
 
     def label(self, slot: str) -> str:
         return self.labels.get(slot, "")
@@ -101,7 +109,7 @@ class VisibleView:
                 labels[slot] = label
             else:
                 labels.pop(slot, None)
-        return VisibleView(labels, self.supplies)
+        return VisibleView(labels, self.supplies, self.coins)
 
     def key(self) -> tuple:
         """A hashable identity: two views with the same key look the same to the camera.
@@ -216,6 +224,41 @@ def confident_mismatches(observation: Observation, view: VisibleView,
         if any(int(expected.get(key, 0)) != int(value) for key, value in seen.items()):
             supplies[colour] = dict(seen)
     return ViewDiff(slots, supplies)
+
+
+class CoinWitness:
+    """The seats' coins' strips over the still frames (``Observation.coins``): evidence on who paid or took coins.
+
+    A story is weighed by how likely the strips look as they do if its coins came and went, against no coin moving:
+    the mean over the frames, per seat, at most ``COIN_FOR_PAYMENT`` in favour of coins moving.
+
+    >>> witness = CoinWitness()
+    >>> still = (0.74, 0.005, 0.004)                 # the strip unchanged: likely if no coin moved
+    >>> witness.add(Observation(registered=True, stable=True, coins={"red": (5, still), "blue": (7, still)}))
+    >>> witness.loglik({"red": 5, "blue": 7}), round(witness.loglik({"red": 4, "blue": 7}), 2)
+    (0.0, -5.0)
+    """
+
+    def __init__(self) -> None:
+        self._frames = 0
+        self._sums: dict[tuple[str, int], list[float]] = {}    # (seat's colour, deniers confirmed) → logs, frames
+
+    def add(self, observation: Observation) -> None:
+        self._frames += 1
+        for colour, (deniers, odds) in observation.coins.items():
+            sums = self._sums.setdefault((colour, deniers), [0.0, 0.0, 0.0, 0])
+            for moved, probability in enumerate(odds):
+                sums[moved] += math.log(max(probability, PROBABILITY_FLOOR))
+            sums[3] += 1
+
+    def loglik(self, deniers: Mapping[str, int]) -> float:
+        """Evidence for a story whose seats hold ``deniers`` (colour → count), against no coin moving."""
+        total = 0.0
+        for (colour, confirmed), (*logs, frames) in self._sums.items():
+            moved = min(abs(deniers.get(colour, confirmed) - confirmed), 2)
+            if moved:
+                total += frames / self._frames * min((logs[moved] - logs[0]) / frames, COIN_FOR_PAYMENT)
+        return total
 
 
 class Consensus:

@@ -27,7 +27,7 @@ from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .actors import Reach, bare_behind, colour_by_arm, glimpsed_behind, handled, reached_in
-from .evidence import (CONFIDENT, CONFIDENT_EMPTY, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
+from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
                        reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
 from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, shadowed, unseen_fixtures
@@ -108,6 +108,8 @@ class Reconciler:
         self._root_count = 0
         self._frames: list[Observation] = []
         self._consensus = Consensus()
+        self._coins = CoinWitness()      # who paid or took coins, per story (not part of a look)
+        self._coin_lag: dict[tuple[Action, ...], float] = {}     # story → how far its look's best story leads it on coins
         # look → evidence over the window (slot part summed, supply part summed), a node with that look
         self._look_scores: dict[tuple, tuple[float, float, Node]] = {}
         self._candidates: dict[tuple[Action, ...], Node] = {}
@@ -258,6 +260,7 @@ class Reconciler:
         """A hand or a moving picture: what the table showed before may not hold any more."""
         self._frames = []
         self._consensus = Consensus()
+        self._coins = CoinWitness()
         self._look_scores = {}
 
     def _remember(self, observation: Observation) -> None:
@@ -268,6 +271,7 @@ class Reconciler:
                 self._remember(frame)
         self._frames.append(observation)
         self._consensus.add(observation)
+        self._coins.add(observation)
         base = self._tree.root.view
         for key, (slots, supplies, node) in list(self._look_scores.items()):
             slot_part, supply_part = split_loglik(self._as_seen_by(observation, node), node.view, base, node.diff)
@@ -323,14 +327,14 @@ class Reconciler:
         Any sequence whose look explains the frames within ``margin`` of the best, with at most
         ``hidden_extra`` more visible moves, counts (guild −3 vs guild −2 then provost −1 look the same).
         A story that ends in exactly the best one's look always counts, however many moves it needs: guild 0
-        and guild +3 followed by provost −2 and −1 under one hand leave the same table (seed-43 wrong commit).
+        and guild +3 followed by provost −2 and −1 under one hand leave the same table (seed-43 wrong commit) —
+        unless the seats' coins rule it out (a still coins' strip where it pays: :meth:`_scored`).
         """
         best = scored[0][1]
-        evidence = self._evidence(best.key)
+        evidence = self._evidence(best)
         most_steps = best.visible_steps + self.policy.hidden_extra
-        plausible = [node for _, node in scored
-                     if node.key == best.key or (node.visible_steps <= most_steps
-                                                 and self._evidence(node.key) >= evidence - self.policy.margin)]
+        plausible = [node for _, node in scored if self._evidence(node) >= evidence - self.policy.margin
+                     and (node.key == best.key or node.visible_steps <= most_steps)]
         rivals = (self._unseen_rivals(best, scored) + self._unsure_empty_rivals(best, scored)
                   + self._unsupported_rivals(best, scored))
         return _one_game_per_position(plausible + [node for node in dict.fromkeys(rivals) if node not in plausible],
@@ -445,15 +449,25 @@ class Reconciler:
         return handled(plausible, self._tree, self._reach.touched_slots())
 
     def _scored(self) -> list[tuple[float, Node]]:
-        """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""
+        """Every candidate with its evidence over the window, minus the prior against needless moves; best first.
+
+        The coins tell stories of one look apart (who paid to move the provost, whether the joust was paid): each
+        story is weighed by how far the coins' strips favour the best story of its look over it (``_coin_lag``). Looks
+        are not weighed by their coins against each other: the rules count income the moment a turn ends, and the
+        players take it when they get to it."""
         base = self._tree.root.view
+        coins = {node.actions: self._coins.loglik(node.view.coins) for node in self._candidates.values()}
+        best_coins: dict[tuple, float] = {}
+        for node in self._candidates.values():
+            best_coins[node.key] = max(best_coins.get(node.key, -math.inf), coins[node.actions])
+        self._coin_lag = {actions: best_coins[node.key] - coins[actions] for actions, node in self._candidates.items()}
         scored = []
         for node in self._candidates.values():
             if node.key not in self._look_scores:
                 parts = [split_loglik(self._as_seen_by(frame, node), node.view, base, node.diff)
                          for frame in self._frames]
                 self._look_scores[node.key] = (sum(p[0] for p in parts), sum(p[1] for p in parts), node)
-            scored.append((self._evidence(node.key) - self.policy.step_cost * node.visible_steps, node))
+            scored.append((self._evidence(node) - self.policy.step_cost * node.visible_steps, node))
         scored.sort(key=lambda item: (-item[0], len(item[1].actions)))
         return scored
 
@@ -467,11 +481,12 @@ class Reconciler:
         leaning = seen_otherwise(observation, fixtures, node.view, self._tree.root.view, node.diff.slots)
         return replace(observation, occluded_slots=observation.occluded_slots | leaning) if leaning else observation
 
-    def _evidence(self, key: tuple) -> float:
-        """A look's evidence over the window: its slot part, plus its supply part counted once (the mean
-        over the frames, see :func:`companion.reconciler.evidence.split_loglik`)."""
-        slots, supplies, _node = self._look_scores[key]
-        return slots + supplies / max(1, len(self._frames))
+    def _evidence(self, node: Node) -> float:
+        """A story's evidence over the window: its look's slot part, plus its supply part counted once (the mean
+        over the frames, see :func:`companion.reconciler.evidence.split_loglik`), plus what the coins' strips say of
+        the coins it moves against the best of its look's stories (:meth:`_scored`)."""
+        slots, supplies, _node = self._look_scores[node.key]
+        return slots + supplies / max(1, len(self._frames)) - self._coin_lag.get(node.actions, 0.0)
 
     # ---- answers and corrections from the tablet -----------------------------------------------------------
 
@@ -1014,11 +1029,11 @@ class Reconciler:
         fixtures = FIXTURES.get(self.session.game)
         base = self._tree.root.view
         scored = self._scored()
-        lead = self._evidence(best.key)
+        lead = self._evidence(best)
         for score, node in scored:
             # the pending decision's move alone, level on the frames: the prior against a move (``step_cost``) does not
             # make an unread one illegal (a pass before another seat's move, which the frames can't show, still does)
-            unread = len(node.actions) == 1 and lead - self._evidence(node.key) <= self.policy.margin
+            unread = len(node.actions) == 1 and lead - self._evidence(node) <= self.policy.margin
             if scored[0][0] - score > self.policy.margin and not unread:
                 continue
             if node is best or not node.actions:

@@ -1,0 +1,71 @@
+"""Who paid: the coins' strips tell stories of one look apart (``CoinWitness``; vision/coins.py).
+
+The provost's square is the same whether red moved it three squares or red one and blue two; a seat whose coins' strip
+stayed still paid nothing.
+"""
+
+from dataclasses import replace
+
+from companion.games import Action
+from companion.reconciler.synthetic import layout_slots
+from vision.coins import coin_odds
+
+from .table import kinds, watching
+
+TWO = ["red", "blue"]
+STILL, CHANGED = coin_odds(0.0), coin_odds(50.0)
+
+
+def provost_moved_three():
+    """Held-out 2 players, seed 264, decision 5: red pays 3 to move the provost back 3 squares. "Red −1, then blue −2"
+    and "red −2, then blue −1" leave the same table."""
+    reconciler, cam, move = watching(TWO, seed=264, decisions=5)
+    assert move == Action(0, "provost", {"steps": -3})
+    return reconciler, cam, move
+
+
+def film(reconciler, cam, view, strips, frames=14):
+    """A hand over the road (naming no seat) for three frames, the picture moving for one, then ``frames`` still frames
+    whose coins' strips read as ``strips`` says (colour → odds, against the deniers the game had before the hand)."""
+    state = reconciler.session.state
+    road = frozenset(slot for slot in layout_slots("caylus") if slot.startswith("road."))
+    coins = {colour: (state.deniers[seat], strips[colour]) for seat, colour in enumerate(reconciler.session.players)
+             if colour in strips}
+    for index in range(3):
+        reconciler.observe(replace(cam.read(view, 2_000 + index, covered=road), hand_from=None))
+    reconciler.observe(cam.read(view, 2_003, stable=False))
+    return [o for index in range(frames) for o in reconciler.observe(replace(cam.read(view, 3_000 + index),
+                                                                                coins=coins))]
+
+
+def asked(outcomes, number):
+    return [o for o in outcomes if o.kind == "prompt" and o.decision == number]
+
+
+def test_a_still_strip_paid_nothing():
+    reconciler, cam, move = provost_moved_three()
+    number = len(reconciler.session.actions)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = film(reconciler, cam, view, {"red": CHANGED, "blue": STILL})
+    assert "commit" in kinds(outcomes) and reconciler.session.actions[number] == move
+    assert not asked(outcomes, number)
+    assert "alert" not in kinds(outcomes)
+
+
+def test_a_strip_that_cannot_tell_keeps_the_question():
+    """Blue's strip changed a little (as a nudged coin or one taken off a stack's top may show): red's three can't be
+    told from red's one and blue's two, so the camera asks."""
+    reconciler, cam, move = provost_moved_three()
+    number = len(reconciler.session.actions)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = film(reconciler, cam, view, {"red": CHANGED, "blue": coin_odds(1.5)})
+    assert asked(outcomes, number)
+    assert len(reconciler.session.actions) == number, "nothing committed for the decision asked"
+
+
+def test_without_coins_seen_the_camera_asks():
+    reconciler, cam, move = provost_moved_three()
+    number = len(reconciler.session.actions)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = film(reconciler, cam, view, {})
+    assert asked(outcomes, number)

@@ -1,0 +1,75 @@
+"""A seat's coins seen as a change: how likely the coins' strip looks as it does if 0, 1, or 2 or more came or went.
+
+Deniers lie in flat stacks along the far edge of a supply zone (the layout's convention: the strip
+``COIN_STRIP`` of the zone's depth; ``vision.render.scene.place_supply`` lays them there). From above they
+can't be counted: a coin taken off a stack of three moves the stack's rim by a pixel. But the strip's
+*change* since the picture the rules last confirmed is a fair witness of whether coins came or went,
+and paying is what tells who moved the provost, who paid the joust, who used the guild and who only
+passed. The strip is compared as the zone is (``vision.supplies``), with a lighter blur and a higher
+level (a rim moving shows as a thin ring): the largest blob's change, in cube areas, is the reading.
+
+Its meaning is measured, not assumed: ``coin_odds.json`` (written by
+``tests/benchmarks/bench_coins.py --write`` from held-out rendered tables) gives, for bins of the
+reading, the share of zones with 0, 1, and 2 or more coins changed that read in that bin.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .cubes import light_gain, relight
+
+COIN_STRIP = (125.0 / 170.0, 1.0)     # the rows of a zone's picture where the coins lie, as shares of its depth
+COIN_BLUR = 3                         # px: sensor noise off, a moved rim kept
+COIN_LEVEL = 25.0                     # summed B+G+R change above which a pixel counts
+ODDS_FILE = Path(__file__).with_name("coin_odds.json")
+COIN_EDGES = (0.3, 1.0, 2.0, 4.0)    # the readings' bins (cube areas): the odds file is measured on these
+
+__all__ = ["COIN_EDGES", "COIN_STRIP", "coin_strip", "strip_change", "coin_odds"]
+
+
+def coin_strip(picture: np.ndarray) -> np.ndarray:
+    """The coins' strip of a zone's picture, blurred."""
+    rows = picture.shape[0]
+    strip = picture[int(rows * COIN_STRIP[0]):int(rows * COIN_STRIP[1])]
+    return cv2.GaussianBlur(strip, (COIN_BLUR, COIN_BLUR), 0)
+
+
+def strip_change(confirmed: np.ndarray, now: np.ndarray, unit_px: float) -> float:
+    """How much the (blurred) strip changed: its largest blob's change above ``COIN_LEVEL``, in cube areas of
+    ``unit_px`` pixels (light matched on the strip)."""
+    gain = light_gain(confirmed, now)
+    change = cv2.transform(cv2.absdiff(now.astype(np.float32), relight(confirmed, gain)), np.ones((1, 3), np.float32))
+    above = cv2.threshold(cv2.subtract(change, COIN_LEVEL), 0.0, 0.0, cv2.THRESH_TOZERO)[1]
+    mask = (above > 0).astype(np.uint8)
+    if not mask.any():
+        return 0.0
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    return float(np.bincount(labels.ravel(), weights=above.ravel(), minlength=count)[1:].max()) / unit_px
+
+
+@lru_cache(maxsize=None)
+def _odds() -> tuple[tuple[float, ...], tuple[tuple[float, float, float], ...]]:
+    data = json.loads(ODDS_FILE.read_text())        # one row per coins changed (0, 1, 2+), one column per bin
+    if tuple(data["edges"]) != COIN_EDGES:
+        raise ValueError(f"{ODDS_FILE} was measured on other bins than {COIN_EDGES}: run tests/benchmarks/bench_coins.py --write")
+    return tuple(data["edges"]), tuple(zip(*data["odds"]))
+
+
+def coin_odds(change: float) -> tuple[float, float, float]:
+    """How likely a strip reading ``change`` is if 0, 1, or 2 or more coins came or went.
+
+    >>> still, one, more = coin_odds(0.0)
+    >>> still > 10 * one and still > 10 * more
+    True
+    >>> still, one, more = coin_odds(50.0)
+    >>> one > 5 * still and more > 5 * still          # weaker: a cube taken beside them may nudge the coins
+    True
+    """
+    edges, odds = _odds()
+    return odds[int(np.searchsorted(edges, change, side="right"))]
