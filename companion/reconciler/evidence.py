@@ -242,9 +242,11 @@ class CoinWitness:
     def __init__(self) -> None:
         self._frames = 0
         self._sums: dict[tuple[str, int], list[float]] = {}    # (seat's colour, deniers confirmed) → logs, frames
+        self._known: dict[frozenset, float] = {}                # deniers → loglik, until the next frame (stories share)
 
     def add(self, observation: Observation) -> None:
         self._frames += 1
+        self._known = {}
         for colour, (deniers, odds) in observation.coins.items():
             sums = self._sums.setdefault((colour, deniers), [0.0, 0.0, 0.0, 0])
             for moved, probability in enumerate(odds):
@@ -253,6 +255,13 @@ class CoinWitness:
 
     def loglik(self, deniers: Mapping[str, int]) -> float:
         """Evidence for a story whose seats hold ``deniers`` (colour → count), against no coin moving."""
+        key = frozenset(deniers.items())
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._loglik(deniers)
+        return known
+
+    def _loglik(self, deniers: Mapping[str, int]) -> float:
         total = 0.0
         for (colour, confirmed), (*logs, frames) in self._sums.items():
             moved = min(abs(deniers.get(colour, confirmed) - confirmed), 2)
