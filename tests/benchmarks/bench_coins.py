@@ -24,16 +24,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.games.table_view import TableView  # noqa: E402
 from vision.coins import COIN_EDGES as EDGES, ODDS_FILE  # noqa: E402
 from vision.layout import load_layout  # noqa: E402
 from vision.observation import CUBE_TYPES  # noqa: E402
-from vision.pipeline import VisionPipeline  # noqa: E402
-from vision.render.domains import sample_style  # noqa: E402
-from vision.render.renderer import SimulatedTable  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_zone_types import COLOURS, view_with  # noqa: E402
+from bench_zone_types import COLOURS, confirmed_table, view_with  # noqa: E402
 
 CLASSES = ("0 coins", "1 coin", "2 or more")
 SMOOTHING = 0.5                       # added to every bin's count: no reading is ever impossible
@@ -59,18 +55,7 @@ def counts(tables: int, moves: int, domain: str, seed: int) -> np.ndarray:
     for table_index in range(tables):
         rng = np.random.default_rng(seed + table_index)
         players = COLOURS[:2 + table_index % 4]
-        table = SimulatedTable(layout, sample_style(domain, seed + table_index))
-        pipeline = VisionPipeline(layout, players, model=None)
-        empty, _ = table.render(TableView("caylus", players), frame_seed=1)
-        pipeline.set_reference(empty)
-        supplies = {colour: {"food": int(rng.integers(0, 4)), "wood": int(rng.integers(0, 4)),
-                             "stone": int(rng.integers(0, 3)), "cloth": int(rng.integers(0, 3)),
-                             "gold": int(rng.integers(0, 2)), "denier": int(rng.integers(2, 16)),
-                             "worker": int(rng.integers(1, 5)), "house": 20} for colour in players}
-        confirmed = view_with(players, supplies)
-        frame, _ = table.render(confirmed, frame_seed=2)
-        pipeline.observe(frame, still=True)
-        pipeline.confirm(frame, confirmed)
+        table, pipeline, supplies = confirmed_table(layout, domain, seed + table_index, players, rng, most_deniers=15)
         for move in range(moves):
             before = supplies
             supplies = {colour: a_move(supply, rng) for colour, supply in supplies.items()}

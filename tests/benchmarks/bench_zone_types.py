@@ -40,6 +40,25 @@ def view_with(players: tuple[str, ...], supplies: dict[str, dict[str, int]]) -> 
     return view
 
 
+def confirmed_table(layout, domain: str, seed: int, players: tuple[str, ...], rng: np.random.Generator,
+                    most_deniers: int) -> tuple[SimulatedTable, VisionPipeline, dict[str, dict[str, int]]]:
+    """A rendered table (its look drawn from ``seed``) with a random supply per seat, seen and confirmed as the rules
+    would confirm it: the table, the pipeline and the supplies."""
+    table = SimulatedTable(layout, sample_style(domain, seed))
+    pipeline = VisionPipeline(layout, players, model=None)
+    empty, _ = table.render(TableView("caylus", players), frame_seed=1)
+    pipeline.set_reference(empty)
+    supplies = {colour: {"food": int(rng.integers(0, 4)), "wood": int(rng.integers(0, 4)),
+                         "stone": int(rng.integers(0, 3)), "cloth": int(rng.integers(0, 3)),
+                         "gold": int(rng.integers(0, 2)), "denier": int(rng.integers(2, most_deniers + 1)),
+                         "worker": int(rng.integers(1, 5)), "house": 20} for colour in players}
+    confirmed = view_with(players, supplies)
+    frame, _ = table.render(confirmed, frame_seed=2)
+    pipeline.observe(frame, still=True)
+    pipeline.confirm(frame, confirmed)
+    return table, pipeline, supplies
+
+
 def a_move(supply: dict[str, int], rng: np.random.Generator) -> dict[str, int]:
     """One move's change of one seat's supply: a cube type by ±1–2, coins by 0–2, maybe a worker home."""
     after = dict(supply)
@@ -63,18 +82,7 @@ def run(tables: int, moves: int, domain: str, seed: int) -> dict[str, dict[str, 
     for table_index in range(tables):
         rng = np.random.default_rng(seed + table_index)
         players = COLOURS[:2 + table_index % 4]
-        table = SimulatedTable(layout, sample_style(domain, seed + table_index))
-        pipeline = VisionPipeline(layout, players, model=None)
-        empty, _ = table.render(TableView("caylus", players), frame_seed=1)
-        pipeline.set_reference(empty)
-        supplies = {colour: {"food": int(rng.integers(0, 4)), "wood": int(rng.integers(0, 4)),
-                             "stone": int(rng.integers(0, 3)), "cloth": int(rng.integers(0, 3)),
-                             "gold": int(rng.integers(0, 2)), "denier": int(rng.integers(2, 12)),
-                             "worker": int(rng.integers(1, 5)), "house": 20} for colour in players}
-        confirmed = view_with(players, supplies)
-        frame, _ = table.render(confirmed, frame_seed=2)
-        pipeline.observe(frame, still=True)
-        pipeline.confirm(frame, confirmed)
+        table, pipeline, supplies = confirmed_table(layout, domain, seed + table_index, players, rng, most_deniers=11)
         for move in range(moves):
             supplies = {colour: a_move(supply, rng) for colour, supply in supplies.items()}
             now = view_with(players, supplies)
