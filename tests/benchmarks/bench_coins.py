@@ -25,11 +25,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from vision.coins import COIN_EDGES as EDGES, ODDS_FILE  # noqa: E402
-from vision.layout import load_layout  # noqa: E402
 from vision.observation import CUBE_TYPES  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_zone_types import COLOURS, confirmed_table, view_with  # noqa: E402
+from bench_zone_types import zones_moved  # noqa: E402
 
 CLASSES = ("0 coins", "1 coin", "2 or more")
 SMOOTHING = 0.5                       # added to every bin's count: no reading is ever impossible
@@ -50,24 +49,10 @@ def a_move(supply: dict[str, int], rng: np.random.Generator) -> dict[str, int]:
 
 def counts(tables: int, moves: int, domain: str, seed: int) -> np.ndarray:
     """Zones by coins changed (row: 0, 1, 2+) and strip reading's bin (column)."""
-    layout = load_layout()
     table_counts = np.zeros((len(CLASSES), len(EDGES) + 1), int)
-    for table_index in range(tables):
-        rng = np.random.default_rng(seed + table_index)
-        players = COLOURS[:2 + table_index % 4]
-        table, pipeline, supplies = confirmed_table(layout, domain, seed + table_index, players, rng, most_deniers=15)
-        for move in range(moves):
-            before = supplies
-            supplies = {colour: a_move(supply, rng) for colour, supply in supplies.items()}
-            now = view_with(players, supplies)
-            frame, _ = table.render(now, frame_seed=3 + move)
-            pipeline.observe(frame, still=True)
-            for seat, zone in pipeline.reference.supplies.items():
-                colour = players[seat]
-                change = zone.coin_change(pipeline._supply_picture(frame, pipeline.tracker.pose, seat))
-                moved = min(abs(supplies[colour]["denier"] - before[colour]["denier"]), 2)
-                table_counts[moved, int(np.searchsorted(EDGES, change, side="right"))] += 1
-            pipeline.confirm(frame, now)
+    for zone, picture, before, after in zones_moved(tables, moves, domain, seed, a_move, most_deniers=15):
+        moved = min(abs(after["denier"] - before["denier"]), 2)
+        table_counts[moved, int(np.searchsorted(EDGES, zone.coin_change(picture), side="right"))] += 1
     return table_counts
 
 

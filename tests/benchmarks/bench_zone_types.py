@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from vision.observation import CUBE_TYPES  # noqa: E402
 from vision.pipeline import VisionPipeline  # noqa: E402
 from vision.render.domains import sample_style  # noqa: E402
 from vision.render.renderer import SimulatedTable  # noqa: E402
+from vision.supplies import SupplyZone  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "yellow", "black")
 BINS = (0.5, 0.8, 0.9, 0.95, 0.97)
@@ -40,23 +42,40 @@ def view_with(players: tuple[str, ...], supplies: dict[str, dict[str, int]]) -> 
     return view
 
 
-def confirmed_table(layout, domain: str, seed: int, players: tuple[str, ...], rng: np.random.Generator,
-                    most_deniers: int) -> tuple[SimulatedTable, VisionPipeline, dict[str, dict[str, int]]]:
-    """A rendered table (its look drawn from ``seed``) with a random supply per seat, seen and confirmed as the rules
-    would confirm it: the table, the pipeline and the supplies."""
-    table = SimulatedTable(layout, sample_style(domain, seed))
-    pipeline = VisionPipeline(layout, players, model=None)
-    empty, _ = table.render(TableView("caylus", players), frame_seed=1)
-    pipeline.set_reference(empty)
-    supplies = {colour: {"food": int(rng.integers(0, 4)), "wood": int(rng.integers(0, 4)),
-                         "stone": int(rng.integers(0, 3)), "cloth": int(rng.integers(0, 3)),
-                         "gold": int(rng.integers(0, 2)), "denier": int(rng.integers(2, most_deniers + 1)),
-                         "worker": int(rng.integers(1, 5)), "house": 20} for colour in players}
-    confirmed = view_with(players, supplies)
-    frame, _ = table.render(confirmed, frame_seed=2)
-    pipeline.observe(frame, still=True)
-    pipeline.confirm(frame, confirmed)
-    return table, pipeline, supplies
+def zones_moved(tables: int, moves: int, domain: str, seed: int,
+                move: Callable[[dict[str, int], np.random.Generator], dict[str, int]],
+                most_deniers: int) -> Iterator[tuple[SupplyZone, np.ndarray, dict[str, int], dict[str, int]]]:
+    """Every seat's zone after every move on every table: the zone, its picture now, the seat's supply before and after.
+
+    Each table (its look drawn from ``seed`` + its index, 2–5 seats) starts from a random supply per seat, seen and
+    confirmed as the rules would confirm it; ``move`` then changes every seat's supply, the table is seen again, its
+    zones are yielded, and the change is confirmed."""
+    layout = load_layout()
+    for table_index in range(tables):
+        rng = np.random.default_rng(seed + table_index)
+        players = COLOURS[:2 + table_index % 4]
+        table = SimulatedTable(layout, sample_style(domain, seed + table_index))
+        pipeline = VisionPipeline(layout, players, model=None)
+        empty, _ = table.render(TableView("caylus", players), frame_seed=1)
+        pipeline.set_reference(empty)
+        supplies = {colour: {"food": int(rng.integers(0, 4)), "wood": int(rng.integers(0, 4)),
+                             "stone": int(rng.integers(0, 3)), "cloth": int(rng.integers(0, 3)),
+                             "gold": int(rng.integers(0, 2)), "denier": int(rng.integers(2, most_deniers + 1)),
+                             "worker": int(rng.integers(1, 5)), "house": 20} for colour in players}
+        confirmed = view_with(players, supplies)
+        frame, _ = table.render(confirmed, frame_seed=2)
+        pipeline.observe(frame, still=True)
+        pipeline.confirm(frame, confirmed)
+        for index in range(moves):
+            before = supplies
+            supplies = {colour: move(supply, rng) for colour, supply in supplies.items()}
+            now = view_with(players, supplies)
+            frame, _ = table.render(now, frame_seed=3 + index)
+            pipeline.observe(frame, still=True)
+            for seat, zone in pipeline.reference.supplies.items():
+                picture = pipeline._supply_picture(frame, pipeline.tracker.pose, seat)
+                yield zone, picture, before[players[seat]], supplies[players[seat]]
+            pipeline.confirm(frame, now)
 
 
 def a_move(supply: dict[str, int], rng: np.random.Generator) -> dict[str, int]:
@@ -76,32 +95,20 @@ def bin_of(confidence: float) -> float | None:
 
 
 def run(tables: int, moves: int, domain: str, seed: int) -> dict[str, dict[str, float]]:
-    layout = load_layout()
     tally: dict[float, list[int]] = {edge: [0, 0] for edge in BINS}
     zones_read = unchanged = unchanged_wrong = 0
-    for table_index in range(tables):
-        rng = np.random.default_rng(seed + table_index)
-        players = COLOURS[:2 + table_index % 4]
-        table, pipeline, supplies = confirmed_table(layout, domain, seed + table_index, players, rng, most_deniers=11)
-        for move in range(moves):
-            supplies = {colour: a_move(supply, rng) for colour, supply in supplies.items()}
-            now = view_with(players, supplies)
-            frame, _ = table.render(now, frame_seed=3 + move)
-            pipeline.observe(frame, still=True)
-            for seat, zone in pipeline.reference.supplies.items():
-                colour = players[seat]
-                counts, _sure, by_type = zone.read_by_type(pipeline._supply_picture(frame, pipeline.tracker.pose, seat))
-                if not by_type:            # reported unchanged (or counted without the model)
-                    unchanged += 1
-                    unchanged_wrong += any(counts[cube] != supplies[colour][cube] for cube in CUBE_TYPES)
-                    continue
-                zones_read += 1
-                for cube in CUBE_TYPES:
-                    edge = bin_of(by_type[cube])
-                    if edge is not None:
-                        tally[edge][0] += 1
-                        tally[edge][1] += counts[cube] == supplies[colour][cube]
-            pipeline.confirm(frame, now)
+    for zone, picture, _before, after in zones_moved(tables, moves, domain, seed, a_move, most_deniers=11):
+        counts, _sure, by_type = zone.read_by_type(picture)
+        if not by_type:            # reported unchanged (or counted without the model)
+            unchanged += 1
+            unchanged_wrong += any(counts[cube] != after[cube] for cube in CUBE_TYPES)
+            continue
+        zones_read += 1
+        for cube in CUBE_TYPES:
+            edge = bin_of(by_type[cube])
+            if edge is not None:
+                tally[edge][0] += 1
+                tally[edge][1] += counts[cube] == after[cube]
     return {"zones_read": {"count": zones_read},
             "zones_reported_unchanged": {"count": unchanged, "cubes_wrong": unchanged_wrong},
             **{f">= {edge}": {"readings": n, "exact": right, "wrong_share": round(1 - right / n, 4) if n else None}
