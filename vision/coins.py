@@ -57,7 +57,8 @@ def strip_change(confirmed: np.ndarray, now: np.ndarray, unit_px: float) -> floa
 def _odds() -> tuple[tuple[float, ...], tuple[tuple[float, float, float], ...]]:
     data = json.loads(ODDS_FILE.read_text())        # one row per coins changed (0, 1, 2+), one column per bin
     if tuple(data["edges"]) != COIN_EDGES:
-        raise ValueError(f"{ODDS_FILE} was measured on other bins than {COIN_EDGES}: run tests/benchmarks/bench_coins.py --write")
+        raise ValueError(f"{ODDS_FILE} was measured on other bins than {COIN_EDGES}: "
+                         "run tests/benchmarks/bench_coins.py --write")
     return tuple(data["edges"]), tuple(zip(*data["odds"]))
 
 

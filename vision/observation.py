@@ -118,7 +118,8 @@ class Observation:
             behind=frozenset(data.get("behind", ())),
             supplies={c: {k: int(v) for k, v in n.items()} for c, n in data.get("supplies", {}).items()},
             supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
-            coins={c: (int(deniers), tuple(float(p) for p in odds)) for c, (deniers, odds) in data.get("coins", {}).items()},
+            coins={c: (int(deniers), tuple(float(p) for p in odds))
+                   for c, (deniers, odds) in data.get("coins", {}).items()},
             hand_from=data.get("hand_from"), hand_near=frozenset(data.get("hand_near", ())),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
             leaning_in={slot: tuple(over) for slot, over in data.get("leaning_in", {}).items()},

@@ -91,12 +91,12 @@ class SupplyZone:
         self._blur_side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
 
     def confirm(self, picture: np.ndarray, counts: Mapping[str, int]) -> None:
-        """The rules say this zone holds ``counts`` (cube type → number) in ``picture``."""
-        self.confirmed = picture.copy()
+        """The rules say this zone holds ``counts`` (cube type → number, and ``"denier"``) in ``picture``."""
         deniers = int(counts["denier"]) if "denier" in counts else None
         if not self.coins_seen and None not in (self.deniers, deniers) and deniers != self.deniers:
-            change = self.coin_change(picture)
+            change = self.coin_change(picture)      # against the picture confirmed before this one
             self.coins_seen = change is not None and change >= COINS_SEEN
+        self.confirmed = picture.copy()
         self.counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
         self.deniers = deniers
         self._confirmed_blurred = self._blur(picture)

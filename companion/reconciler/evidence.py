@@ -37,8 +37,8 @@ CONFIDENT_EMPTY = 0.9
 UNSURE_COUNT = 0.5
 # The most a seat's changed coins' strip speaks for a story that pays or takes coins there (log-likelihood over a story
 # that moves none). A strip also changes when a player makes change, or takes income the rules already counted; and on
-# held-out tables 1.5 % of strips whose coins stayed read as changed as much as a payment (tests/benchmarks/bench_coins.py).
-# A still strip speaks against a payment in full: that is the coins' strong witness.
+# held-out tables one strip in six whose coins stayed read as changed as a payment does, beside a cube that came or
+# went (tests/benchmarks/bench_coins.py). A still strip speaks against a payment in full: the coins' strong witness.
 COIN_FOR_PAYMENT = 2.5
 
 
@@ -88,7 +88,7 @@ class VisibleView:
 
     labels: Mapping[str, str]
     supplies: Mapping[str, Mapping[str, int]]
-    coins: Mapping[str, int] = field(default_factory=dict, compare=False)     # two views that differ only here look alike
+    coins: Mapping[str, int] = field(default_factory=dict, compare=False)    # views differing only here look alike
 
     @classmethod
     def of(cls, view: TableView, supply_keys: Iterable[str] = CUBE_TYPES) -> "VisibleView":
@@ -242,7 +242,7 @@ class CoinWitness:
     def __init__(self) -> None:
         self._frames = 0
         self._sums: dict[tuple[str, int], list[float]] = {}    # (seat's colour, deniers confirmed) → logs, frames
-        self._known: dict[frozenset, float] = {}                # deniers → loglik, until the next frame (stories share)
+        self._known: dict[frozenset, float] = {}        # deniers → loglik, until the next frame (stories share them)
 
     def add(self, observation: Observation) -> None:
         self._frames += 1

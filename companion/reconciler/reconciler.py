@@ -27,8 +27,8 @@ from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .actors import Reach, bare_behind, colour_by_arm, glimpsed_behind, handled, reached_in
-from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches, looks_like,
-                       reading_loglik, slot_loglik, split_loglik)
+from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches,
+                       looks_like, reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
 from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, shadowed, unseen_fixtures
 from .outcomes import Outcome
@@ -109,7 +109,7 @@ class Reconciler:
         self._frames: list[Observation] = []
         self._consensus = Consensus()
         self._coins = CoinWitness()      # who paid or took coins, per story (not part of a look)
-        self._coin_lag: dict[tuple[Action, ...], float] = {}     # story → how far its look's best story leads it on coins
+        self._coin_lag: dict[tuple[Action, ...], float] = {}    # story → how far its look's best leads it on coins
         # look → evidence over the window (slot part summed, supply part summed), a node with that look
         self._look_scores: dict[tuple, tuple[float, float, Node]] = {}
         self._candidates: dict[tuple[Action, ...], Node] = {}

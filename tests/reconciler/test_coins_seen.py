@@ -17,8 +17,8 @@ STILL, CHANGED = coin_odds(0.0), coin_odds(50.0)
 
 
 def provost_moved_three():
-    """Held-out 2 players, seed 264, decision 5: red pays 3 to move the provost back 3 squares. "Red −1, then blue −2"
-    and "red −2, then blue −1" leave the same table."""
+    """Held-out 2 players, seed 264, decision 5: red pays 3 to move the provost back 3 squares. "Red −1, then blue
+    −2" and "red −2, then blue −1" leave the same table."""
     reconciler, cam, move = watching(TWO, seed=264, decisions=5)
     assert move == Action(0, "provost", {"steps": -3})
     return reconciler, cam, move
