@@ -34,3 +34,13 @@ def test_coins_kept_off_the_strip_say_nothing():
     for deniers in (5, 4, 2, 7):
         zone.confirm(zone_picture(0), {"denier": deniers})
     assert zone.coins(zone_picture(0)) is None
+
+
+def test_coins_survive_a_recording():
+    """``companion replay`` reads observations back from JSON: the coins come back as they were seen."""
+    import json
+
+    from vision.observation import Observation
+
+    seen = Observation(registered=True, stable=True, coins={"red": (4, (0.5, 0.006, 0.004))})
+    assert Observation.from_json(json.loads(json.dumps(seen.to_json()))).coins == seen.coins
