@@ -376,7 +376,8 @@ class VisionPipeline:
             lap("hands")
         if self._crop_pose is None or self.tracker.bumped:
             self._crop_pose = pose
-        supplies_read = _SUPPLY_READER.submit(self._read_supplies, frame, pose)
+        supplies_read = _SUPPLY_READER.submit(self._read_supplies, frame, pose,
+                                              moving_ok and not occluded and not self.tracker.bumped)
         crops = crop_slots(frame, self._crop_pose, self.windows)
         lap("crops")
         shadowed_by = self._shadows(pose, frame.shape)
@@ -734,16 +735,18 @@ class VisionPipeline:
         middle = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
         return cube_footprint_mm2(pose.image_from_board, size, middle, CUBE_SIDE_MM) * SUPPLY_PX_PER_MM ** 2
 
-    def _read_supplies(self, frame: np.ndarray, pose: Pose) -> tuple[dict[str, dict[str, int]], dict[str, float],
-                                                                      dict[str, tuple[int, tuple[float, float, float]]]]:
+    def _read_supplies(self, frame: np.ndarray, pose: Pose, with_coins: bool
+                       ) -> tuple[dict[str, dict[str, int]], dict[str, float],
+                                  dict[str, tuple[int, tuple[float, float, float]]]]:
+        """Each seat's cube counts and their confidence; and, ``with_coins`` (a still frame: the reconciler weighs no
+        other), what its coins' strip shows."""
         supplies, confidence, coins = {}, {}, {}
         for seat, zone in self.reference.supplies.items():
             colour = self.players[seat]
             picture = self._supply_picture(frame, pose, seat)
-            counts, sure = zone.read(picture)
+            counts, sure, seen = zone.read_with_coins(picture) if with_coins else (*zone.read(picture), None)
             supplies[colour] = {name: counts[name] for name in CUBE_TYPES}
             confidence[colour] = round(sure, 3)
-            seen = zone.coins(picture)
             if seen is not None:
                 coins[colour] = seen
         return supplies, confidence, coins

@@ -113,36 +113,51 @@ class SupplyZone:
     def read_by_type(self, picture: np.ndarray) -> tuple[dict[str, int], float, dict[str, float]]:
         """:meth:`read`, and for a zone the model read, each type's own confidence that its count is exact
         (empty otherwise: the zone's confidence is every type's)."""
-        if self.confirmed is not None:
-            blurred = self._blur(picture)
-            gain = light_gain(self._confirmed_blurred, blurred)
-            if not self._moved(blurred, gain):
-                return dict(self.counts), UNCHANGED_CONFIDENCE, {}
-            dx, dy = self._shift(blurred)
-            if (dx or dy) and not self._moved(_shifted(blurred, dx, dy), gain):
-                return dict(self.counts), UNCHANGED_CONFIDENCE, {}
-            if self.model is not None:
-                return self._read_changes(picture)
-        counts, sure = count_cubes(self.empty, picture, self.nominal_unit_px, self.colours)
-        return counts, min(sure, UNCONFIRMED_CONFIDENCE), {}
+        return self._read_by_type(_Seen(self, picture))
+
+    def read_with_coins(self, picture: np.ndarray) -> tuple[dict[str, int], float,
+                                                            tuple[int, tuple[float, float, float]] | None]:
+        """:meth:`read` and :meth:`coins` of one picture, blurred and aligned once for both."""
+        seen = _Seen(self, picture)
+        counts, sure, _by_type = self._read_by_type(seen)
+        return counts, sure, self._coins(seen)
 
     def coins(self, picture: np.ndarray) -> tuple[int, tuple[float, float, float]] | None:
         """The deniers the rules last confirmed here, and how likely the coins' strip looks as it does now if 0, 1, or 2
         or more came or went since (:mod:`vision.coins`). None until the strip was once seen to change when the rules
         said this seat's coins changed: players who keep their coins off the zone's strip leave it still whatever they
         pay, and a still strip would then speak against every payment."""
-        change = self.coin_change(picture) if self.coins_seen else None
-        return None if change is None or self.deniers is None else (self.deniers, coin_odds(change))
+        return self._coins(_Seen(self, picture))
 
     def coin_change(self, picture: np.ndarray) -> float | None:
         """How much the coins' strip changed since the confirmed picture (:func:`vision.coins.strip_change`)."""
+        return self._coin_change(_Seen(self, picture))
+
+    def _read_by_type(self, seen: "_Seen") -> tuple[dict[str, int], float, dict[str, float]]:
+        if self.confirmed is not None:
+            gain = light_gain(self._confirmed_blurred, seen.blurred)
+            if not self._moved(seen.blurred, gain):
+                return dict(self.counts), UNCHANGED_CONFIDENCE, {}
+            dx, dy = seen.shift
+            if (dx or dy) and not self._moved(_shifted(seen.blurred, dx, dy), gain):
+                return dict(self.counts), UNCHANGED_CONFIDENCE, {}
+            if self.model is not None:
+                return self._read_changes(seen.picture)
+        counts, sure = count_cubes(self.empty, seen.picture, self.nominal_unit_px, self.colours)
+        return counts, min(sure, UNCONFIRMED_CONFIDENCE), {}
+
+    def _coins(self, seen: "_Seen") -> tuple[int, tuple[float, float, float]] | None:
+        change = self._coin_change(seen) if self.coins_seen else None
+        return None if change is None or self.deniers is None else (self.deniers, coin_odds(change))
+
+    def _coin_change(self, seen: "_Seen") -> float | None:
         if self.confirmed is None:
             return None
-        change = strip_change(self._confirmed_strip, coin_strip(picture), self.unit_px)
+        change = strip_change(self._confirmed_strip, coin_strip(seen.picture), self.unit_px)
         if change >= COIN_EDGES[0]:      # the pose jitters by a few pixels between fits: the strip as the zone aligns
-            dx, dy = self._shift(self._blur(picture))
+            dx, dy = seen.shift
             if dx or dy:
-                change = min(change, strip_change(self._confirmed_strip, coin_strip(_shifted(picture, dx, dy)),
+                change = min(change, strip_change(self._confirmed_strip, coin_strip(_shifted(seen.picture, dx, dy)),
                                                   self.unit_px))
         return change
 
@@ -189,6 +204,27 @@ class SupplyZone:
         dx, dy = _best_shift(self._confirmed_small, cv2.pyrDown(now), ALIGN_PX // 2)
         fx, fy = _best_shift(self._confirmed_grey, _shifted(now, 2 * dx, 2 * dy), 1)
         return 2 * dx + fx, 2 * dy + fy
+
+
+class _Seen:
+    """One picture of a zone as it is read: blurred, and aligned onto the confirmed one, once, when first needed."""
+
+    def __init__(self, zone: SupplyZone, picture: np.ndarray) -> None:
+        self.zone, self.picture = zone, picture
+        self._blurred: np.ndarray | None = None
+        self._shift: tuple[int, int] | None = None
+
+    @property
+    def blurred(self) -> np.ndarray:
+        if self._blurred is None:
+            self._blurred = self.zone._blur(self.picture)
+        return self._blurred
+
+    @property
+    def shift(self) -> tuple[int, int]:
+        if self._shift is None:
+            self._shift = self.zone._shift(self.blurred)
+        return self._shift
 
 
 def _shifted(picture: np.ndarray, dx: int, dy: int) -> np.ndarray:
