@@ -20,6 +20,8 @@ a few cubes. So each zone keeps the picture of its last confirmed state and read
    "Supply zones"). Only an unchanged zone is reported sure.
 3. Without the model file (or before any supply was confirmed) the zone is counted absolutely
    (:func:`vision.cubes.count_cubes`), never as sure (``UNCONFIRMED_CONFIDENCE``).
+4. The coins are never counted, only seen come or go: the strip where they lie is compared with the confirmed
+   picture, and the reading given as measured odds of 0, 1, or 2+ coins changed (:mod:`vision.coins`, :meth:`coins`).
 
 >>> empty = np.full((60, 120, 3), 200, np.uint8)
 >>> zone = SupplyZone(empty, cube_colour_model(), nominal_unit_px=100.0)
