@@ -451,7 +451,7 @@ class Reconciler:
     def _scored(self) -> list[tuple[float, Node]]:
         """Every candidate with its evidence over the window, minus the prior against needless moves; best first.
 
-        The coins tell stories of one look apart (who paid to move the provost, whether the joust was paid): each
+        The coins tell stories of one look apart (who paid to move the provost, the guild's move or a paid one): each
         story is weighed by how far the coins' strips favour the best story of its look over it (``_coin_lag``). Looks
         are not weighed by their coins against each other: the rules count income the moment a turn ends, and the
         players take it when they get to it."""
