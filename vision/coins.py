@@ -53,12 +53,12 @@ def strip_change(confirmed: np.ndarray, now: np.ndarray, unit_px: float) -> floa
 
 
 @lru_cache(maxsize=None)
-def _odds() -> tuple[tuple[float, ...], tuple[tuple[float, float, float], ...]]:
+def _odds() -> tuple[tuple[float, float, float], ...]:
     data = json.loads(ODDS_FILE.read_text())        # one row per coins changed (0, 1, 2+), one column per bin
     if tuple(data["edges"]) != COIN_EDGES:
         raise ValueError(f"{ODDS_FILE} was measured on other bins than {COIN_EDGES}: "
                          "run tests/benchmarks/bench_coins.py --write")
-    return tuple(data["edges"]), tuple(zip(*data["odds"]))
+    return tuple(zip(*data["odds"]))
 
 
 def coin_odds(change: float) -> tuple[float, float, float]:
@@ -71,5 +71,4 @@ def coin_odds(change: float) -> tuple[float, float, float]:
     >>> one > 5 * still and more > 5 * still          # weaker: a cube taken beside them may nudge the coins
     True
     """
-    edges, odds = _odds()
-    return odds[int(np.searchsorted(edges, change, side="right"))]
+    return _odds()[int(np.searchsorted(COIN_EDGES, change, side="right"))]

@@ -70,7 +70,7 @@ TYPE_CONFIDENCE_CAP = UNCHANGED_CONFIDENCE
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
 # A confirmed change of the deniers whose strip changed this much (the top bin of vision/coin_odds.json, where 88 % of
 # one-coin changes and 16 % of unchanged coins beside a changed cube read) shows that the coins lie on the strip.
-COINS_SEEN = 4.0
+COINS_SEEN = COIN_EDGES[-1]
 ALIGN_PX = 8                    # largest shift (px) searched between the confirmed and the new picture
 
 __all__ = ["SupplyZone", "cube_colour_model"]

@@ -24,6 +24,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from companion.reconciler.evidence import COIN_FOR_PAYMENT  # noqa: E402
+from companion.reconciler.reconciler import Policy  # noqa: E402
 from vision.coins import COIN_EDGES as EDGES, ODDS_FILE  # noqa: E402
 from vision.observation import CUBE_TYPES  # noqa: E402
 
@@ -32,8 +34,7 @@ from bench_zone_types import zones_moved  # noqa: E402
 
 CLASSES = ("0 coins", "1 coin", "2 or more")
 SMOOTHING = 0.5                       # added to every bin's count: no reading is ever impossible
-FOR_PAYMENT_LIMIT = 2.5               # companion/reconciler/evidence.py COIN_FOR_PAYMENT
-MARGIN = 3.0                          # companion/reconciler/reconciler.py Policy.margin
+MARGIN = Policy().margin             # a rival that pays less must lead by the reconciler's margin
 
 
 def a_move(supply: dict[str, int], rng: np.random.Generator) -> dict[str, int]:
@@ -63,7 +64,7 @@ def shares(table_counts: np.ndarray) -> np.ndarray:
 
 def check(odds: np.ndarray, table_counts: np.ndarray) -> dict[str, dict[str, float]]:
     """For each truth and each rival coin change: the share of zones whose reading favours the rival by at least
-    ``FOR_PAYMENT_LIMIT`` (a rival that pays more) or ``MARGIN`` (a rival that pays less)."""
+    ``COIN_FOR_PAYMENT`` (a rival that pays more) or ``MARGIN`` (a rival that pays less)."""
     logs = np.log(odds)
     out = {}
     for truth, name in enumerate(CLASSES):
@@ -71,7 +72,7 @@ def check(odds: np.ndarray, table_counts: np.ndarray) -> dict[str, dict[str, flo
             if rival == truth:
                 continue
             lead = logs[rival] - logs[truth]
-            limit = FOR_PAYMENT_LIMIT if rival > truth else MARGIN
+            limit = COIN_FOR_PAYMENT if rival > truth else MARGIN
             zones = table_counts[truth].sum()
             out[f"truth {name}, rival {rival_name}"] = {
                 "zones": int(zones), "rival ahead by the limit": round(float(table_counts[truth][lead >= limit].sum()
