@@ -109,7 +109,7 @@ class Reconciler:
         self._frames: list[Observation] = []
         self._consensus = Consensus()
         self._coins = CoinWitness()      # who paid or took coins, per story (not part of a look)
-        self._coin_lag: dict[tuple[Action, ...], float] = {}    # story → how far its look's best leads it on coins
+        self._coin_lag: dict[tuple[Action, ...], float] = {}    # story → how far the best it is weighed with leads it on coins
         # look → evidence over the window (slot part summed, supply part summed), a node with that look
         self._look_scores: dict[tuple, tuple[float, float, Node]] = {}
         self._candidates: dict[tuple[Action, ...], Node] = {}
@@ -451,16 +451,21 @@ class Reconciler:
     def _scored(self) -> list[tuple[float, Node]]:
         """Every candidate with its evidence over the window, minus the prior against needless moves; best first.
 
-        The coins tell stories of one look apart (who paid to move the provost, the guild's move or a paid one): each
-        story is weighed by how far the coins' strips favour the best story of its look over it (``_coin_lag``). Looks
-        are not weighed by their coins against each other: the rules count income the moment a turn ends, and the
-        players take it when they get to it."""
+        The coins tell stories apart (who paid to move the provost, the guild's move or a paid one, the joust paid or
+        not): each story is weighed by how far the coins' strips favour the best story it may be compared with over it
+        (``_coin_lag``). Those are the stories of its look, and the stories that passed through the same coins paid by
+        the rules (:attr:`Node.coins_by_rules`): the rules count income the moment a turn ends, and the players take it
+        when they get to it, so a story past the income is not weighed by its coins against one before it."""
         base = self._tree.root.view
         coins = {node.actions: self._coins.loglik(node.view.coins) for node in self._candidates.values()}
-        best_coins: dict[tuple, float] = {}
+        best_of_look: dict[tuple, float] = {}
+        best_of_round: dict[int, float] = {}
         for node in self._candidates.values():
-            best_coins[node.key] = max(best_coins.get(node.key, -math.inf), coins[node.actions])
-        self._coin_lag = {actions: best_coins[node.key] - coins[actions] for actions, node in self._candidates.items()}
+            best_of_look[node.key] = max(best_of_look.get(node.key, -math.inf), coins[node.actions])
+            best_of_round[node.coins_by_rules] = max(best_of_round.get(node.coins_by_rules, -math.inf),
+                                                     coins[node.actions])
+        self._coin_lag = {actions: max(best_of_look[node.key], best_of_round[node.coins_by_rules]) - coins[actions]
+                          for actions, node in self._candidates.items()}
         scored = []
         for node in self._candidates.values():
             if node.key not in self._look_scores:
@@ -484,7 +489,7 @@ class Reconciler:
     def _evidence(self, node: Node) -> float:
         """A story's evidence over the window: its look's slot part, plus its supply part counted once (the mean
         over the frames, see :func:`companion.reconciler.evidence.split_loglik`), plus what the coins' strips say of
-        the coins it moves against the best of its look's stories (:meth:`_scored`)."""
+        the coins it moves against the best of the stories it is weighed with (:meth:`_scored`)."""
         slots, supplies, _node = self._look_scores[node.key]
         return slots + supplies / max(1, len(self._frames)) - self._coin_lag.get(node.actions, 0.0)
 
@@ -547,7 +552,9 @@ class Reconciler:
                     and history[self._root_count] is self._tree.root.state):
                 self._tree = self._tree.rerooted(tuple(self.session.actions[self._root_count:]), state)
             else:
-                self._tree = HypothesisTree(state, self.policy.supply_keys)
+                fixtures = FIXTURES.get(self.session.game)
+                self._tree = HypothesisTree(state, self.policy.supply_keys,
+                                            coin_events=fixtures.coins_by_rules if fixtures else frozenset())
             self._note_unread_answers(history, min(self._root_count, count), count)
             self._answered = self._answered_changes(history, count)
             self._before_hand = self._answered_as_read()
