@@ -27,8 +27,8 @@ from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .actors import Reach, bare_behind, colour_by_arm, glimpsed_behind, handled, reached_in
-from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches,
-                       looks_like, reading_loglik, slot_loglik, split_loglik)
+from .evidence import (COIN_ACROSS_LOOKS, CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView,
+                       confident_mismatches, looks_like, reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
 from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, shadowed, unseen_fixtures
 from .outcomes import Outcome
@@ -453,9 +453,10 @@ class Reconciler:
 
         The coins tell stories apart (who paid to move the provost, the guild's move or a paid one, the joust paid or
         not): each story is weighed by how far the coins' strips favour the best story it may be compared with over it
-        (``_coin_lag``). Those are the stories of its look, and the stories that passed through the same coins paid by
-        the rules (:attr:`Node.coins_by_rules`): the rules count income the moment a turn ends, and the players take it
-        when they get to it, so a story past the income is not weighed by its coins against one before it."""
+        (``_coin_lag``). Those are the stories of its look, and, by at most ``COIN_ACROSS_LOOKS``, the stories that
+        passed through the same coins paid by the rules (:attr:`Node.coins_by_rules`): the rules count income the
+        moment a turn ends, and the players take it when they get to it, so a story past the income is not weighed by
+        its coins against one before it."""
         base = self._tree.root.view
         coins = {node.actions: self._coins.loglik(node.view.coins) for node in self._candidates.values()}
         best_of_look: dict[tuple, float] = {}
@@ -464,7 +465,8 @@ class Reconciler:
             best_of_look[node.key] = max(best_of_look.get(node.key, -math.inf), coins[node.actions])
             best_of_round[node.coins_by_rules] = max(best_of_round.get(node.coins_by_rules, -math.inf),
                                                      coins[node.actions])
-        self._coin_lag = {actions: max(best_of_look[node.key], best_of_round[node.coins_by_rules]) - coins[actions]
+        self._coin_lag = {actions: max(best_of_look[node.key] - coins[actions],
+                                       min(best_of_round[node.coins_by_rules] - coins[actions], COIN_ACROSS_LOOKS))
                           for actions, node in self._candidates.items()}
         scored = []
         for node in self._candidates.values():
