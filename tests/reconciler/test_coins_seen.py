@@ -24,9 +24,10 @@ def provost_moved_three():
     return reconciler, cam, move
 
 
-def film(reconciler, cam, view, strips, frames=14):
+def film(reconciler, cam, view, strips, frames=14, adjust=lambda frame: frame):
     """A hand over the road (naming no seat) for three frames, the picture moving for one, then ``frames`` still frames
-    whose coins' strips read as ``strips`` says (colour → odds, against the deniers the game had before the hand)."""
+    whose coins' strips read as ``strips`` says (colour → odds, against the deniers the game had before the hand), each
+    through ``adjust``."""
     state = reconciler.session.state
     road = frozenset(slot for slot in layout_slots("caylus") if slot.startswith("road."))
     coins = {colour: (state.deniers[seat], strips[colour]) for seat, colour in enumerate(reconciler.session.players)
@@ -34,8 +35,8 @@ def film(reconciler, cam, view, strips, frames=14):
     for index in range(3):
         reconciler.observe(replace(cam.read(view, 2_000 + index, covered=road), hand_from=None))
     reconciler.observe(cam.read(view, 2_003, stable=False))
-    return [o for index in range(frames) for o in reconciler.observe(replace(cam.read(view, 3_000 + index),
-                                                                                coins=coins))]
+    return [o for index in range(frames)
+            for o in reconciler.observe(adjust(replace(cam.read(view, 3_000 + index), coins=coins)))]
 
 
 def asked(outcomes, number):
@@ -84,15 +85,7 @@ def film_unsure(reconciler, cam, view, strips, unsure, confidence=0.65):
     """:func:`film`, with ``unsure``'s cubes read as a changed zone reads them (right, at ``confidence``)."""
     def adjust(frame):
         return replace(frame, supply_confidence={**frame.supply_confidence, unsure: confidence})
-    state = reconciler.session.state
-    road = frozenset(slot for slot in layout_slots("caylus") if slot.startswith("road."))
-    coins = {colour: (state.deniers[seat], strips[colour]) for seat, colour in enumerate(reconciler.session.players)
-             if colour in strips}
-    for index in range(3):
-        reconciler.observe(replace(cam.read(view, 2_000 + index, covered=road), hand_from=None))
-    reconciler.observe(cam.read(view, 2_003, stable=False))
-    return [o for index in range(14)
-            for o in reconciler.observe(adjust(replace(cam.read(view, 3_000 + index), coins=coins)))]
+    return film(reconciler, cam, view, strips, adjust=adjust)
 
 
 def test_a_joust_not_paid_is_seen_on_the_still_strip():
