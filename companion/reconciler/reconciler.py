@@ -328,7 +328,7 @@ class Reconciler:
         ``hidden_extra`` more visible moves, counts (guild −3 vs guild −2 then provost −1 look the same).
         A story that ends in exactly the best one's look always counts, however many moves it needs: guild 0
         and guild +3 followed by provost −2 and −1 under one hand leave the same table (seed-43 wrong commit) —
-        unless the seats' coins rule it out (a still coins' strip where it pays: :meth:`_scored`).
+        unless the seats' coins rule it out (a still coins' strip where it pays: :meth:`_coin_lags`).
         """
         best = scored[0][1]
         evidence = self._evidence(best)
@@ -449,34 +449,45 @@ class Reconciler:
         return handled(plausible, self._tree, self._reach.touched_slots())
 
     def _scored(self) -> list[tuple[float, Node]]:
-        """Every candidate with its evidence over the window, minus the prior against needless moves; best first.
-
-        The coins tell stories apart (who paid to move the provost, the guild's move or a paid one, the joust paid or
-        not): each story is weighed by how far the coins' strips favour the best story it may be compared with over it
-        (``_coin_lag``). Those are the stories of its look, and, by at most ``COIN_ACROSS_LOOKS``, the stories that
-        passed through the same coins paid by the rules (:attr:`Node.coins_by_rules`): the rules count income the
-        moment a turn ends, and the players take it when they get to it, so a story past the income is not weighed by
-        its coins against one before it."""
+        """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""
         base = self._tree.root.view
-        coins = {node.actions: self._coins.loglik(node.view.coins) for node in self._candidates.values()}
-        best_of_look: dict[tuple, float] = {}
-        best_of_round: dict[int, float] = {}
-        for node in self._candidates.values():
-            best_of_look[node.key] = max(best_of_look.get(node.key, -math.inf), coins[node.actions])
-            best_of_round[node.coins_by_rules] = max(best_of_round.get(node.coins_by_rules, -math.inf),
-                                                     coins[node.actions])
-        self._coin_lag = {actions: max(best_of_look[node.key] - coins[actions],
-                                       min(best_of_round[node.coins_by_rules] - coins[actions], COIN_ACROSS_LOOKS))
-                          for actions, node in self._candidates.items()}
-        scored = []
         for node in self._candidates.values():
             if node.key not in self._look_scores:
                 parts = [split_loglik(self._as_seen_by(frame, node), node.view, base, node.diff)
                          for frame in self._frames]
                 self._look_scores[node.key] = (sum(p[0] for p in parts), sum(p[1] for p in parts), node)
-            scored.append((self._evidence(node) - self.policy.step_cost * node.visible_steps, node))
+        self._coin_lag = self._coin_lags()
+        scored = [(self._evidence(node) - self.policy.step_cost * node.visible_steps, node)
+                  for node in self._candidates.values()]
         scored.sort(key=lambda item: (-item[0], len(item[1].actions)))
         return scored
+
+    def _coin_lags(self) -> dict[tuple[Action, ...], float]:
+        """How far the coins' strips favour, over each story, the best story it may be compared with on coins.
+
+        The coins tell stories apart (who paid to move the provost, the guild's move or a paid one, the joust paid or
+        not). A story is compared with the stories of its look, in full; and, by at most ``COIN_ACROSS_LOOKS``, with
+        the stories of other looks that explain the frames at least as well and passed through the same coins paid by
+        the rules (:attr:`Node.coins_by_rules`). The rules count income the moment a turn ends, and the players take it
+        when they get to it, so a story past the income is not weighed by its coins against one before it. And across
+        looks the coins only widen a lead the pieces give, never close one: a coin taken off a tall stack may leave the
+        strip reading still (held-out 2 players, seed 248, decision 5: red's worker read on road.8 at 3.8 nats and
+        red's strip still; "nothing happened" came level and the move was asked)."""
+        coins = {actions: self._coins.loglik(node.view.coins) for actions, node in self._candidates.items()}
+        best_of_look: dict[tuple, float] = {}
+        rounds: dict[int, list[Node]] = {}
+        for actions, node in self._candidates.items():
+            best_of_look[node.key] = max(best_of_look.get(node.key, -math.inf), coins[actions])
+            rounds.setdefault(node.coins_by_rules, []).append(node)
+        lags = {actions: best_of_look[node.key] - coins[actions] for actions, node in self._candidates.items()}
+        for members in rounds.values():
+            members.sort(key=lambda node: -self._look_evidence(node))
+            best, seen = -math.inf, 0
+            for node in members:
+                while seen < len(members) and self._look_evidence(members[seen]) >= self._look_evidence(node) - 1e-6:
+                    best, seen = max(best, coins[members[seen].actions]), seen + 1
+                lags[node.actions] = max(lags[node.actions], min(best - coins[node.actions], COIN_ACROSS_LOOKS))
+        return lags
 
     def _as_seen_by(self, observation: Observation, node: Node) -> Observation:
         """``observation`` as evidence for ``node``: the slots it changes that read as the camera sees its look there
@@ -489,11 +500,15 @@ class Reconciler:
         return replace(observation, occluded_slots=observation.occluded_slots | leaning) if leaning else observation
 
     def _evidence(self, node: Node) -> float:
-        """A story's evidence over the window: its look's slot part, plus its supply part counted once (the mean
-        over the frames, see :func:`companion.reconciler.evidence.split_loglik`), plus what the coins' strips say of
-        the coins it moves against the best of the stories it is weighed with (:meth:`_scored`)."""
+        """A story's evidence over the window: its look's (:meth:`_look_evidence`), less what the coins' strips say of
+        the coins it moves against the best of the stories it is weighed with (:meth:`_coin_lags`)."""
+        return self._look_evidence(node) - self._coin_lag.get(node.actions, 0.0)
+
+    def _look_evidence(self, node: Node) -> float:
+        """How well a story's look explains the window: its slot part, plus its supply part counted once (the mean
+        over the frames, see :func:`companion.reconciler.evidence.split_loglik`)."""
         slots, supplies, _node = self._look_scores[node.key]
-        return slots + supplies / max(1, len(self._frames)) - self._coin_lag.get(node.actions, 0.0)
+        return slots + supplies / max(1, len(self._frames))
 
     # ---- answers and corrections from the tablet -----------------------------------------------------------
 

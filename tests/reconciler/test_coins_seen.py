@@ -125,3 +125,18 @@ def test_a_paid_joust_whose_strip_reads_still_is_asked_not_taken_back():
     assert asked(outcomes, number)
     assert len(reconciler.session.actions) == number or reconciler.session.actions[number] == move
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_still_strip_does_not_close_the_lead_of_a_worker_read_where_it_was_put():
+    """Held-out 2 players, seed 248, decision 5: red put a worker on road.8 (1 denier), read there faintly, and red's
+    strip read still. Across looks the coins only widen a lead the pieces give: the move is committed, not asked."""
+    reconciler, cam, move = watching(TWO, seed=248, decisions=5)
+    assert move == Action(0, "place", {"place": "road.8"})
+    number = len(reconciler.session.actions)
+    view = reconciler.session.state.apply(move).table_view()
+
+    def faint(frame):
+        return replace(frame, slots={**frame.slots, "road.8.worker": {"worker:red": 0.8, "": 0.2}})
+    outcomes = film(reconciler, cam, view, {"red": STILL, "blue": STILL}, adjust=faint)
+    assert not asked(outcomes, number)
+    assert reconciler.session.actions[number] == move and reconciler.session.sources[number] == "camera"
