@@ -109,7 +109,7 @@ class Reconciler:
         self._frames: list[Observation] = []
         self._consensus = Consensus()
         self._coins = CoinWitness()      # who paid or took coins, per story (not part of a look)
-        self._coin_lag: dict[tuple[Action, ...], float] = {}    # story → how far the best it is weighed with leads it on coins
+        self._coin_lag: dict[tuple[Action, ...], float] = {}    # story → how far its best rival leads it on coins
         # look → evidence over the window (slot part summed, supply part summed), a node with that look
         self._look_scores: dict[tuple, tuple[float, float, Node]] = {}
         self._candidates: dict[tuple[Action, ...], Node] = {}
@@ -484,7 +484,7 @@ class Reconciler:
             members.sort(key=lambda node: -self._look_evidence(node))
             best, seen = -math.inf, 0
             for node in members:
-                while seen < len(members) and self._look_evidence(members[seen]) >= self._look_evidence(node) - 1e-6:
+                while seen < len(members) and self._look_evidence(members[seen]) >= self._look_evidence(node) - LEVEL:
                     best, seen = max(best, coins[members[seen].actions]), seen + 1
                 lags[node.actions] = max(lags[node.actions], min(best - coins[node.actions], COIN_ACROSS_LOOKS))
         return lags
@@ -1174,6 +1174,7 @@ class Reconciler:
         return self.session.players[seat] if seat is not None else None
 
 
+LEVEL = 1e-6        # looks this close in evidence explain the frames as well (the same terms summed in another order)
 MISREAD_APART = 0.35     # how far (total variation) a reading may be from a lasting misread and still be it
 
 
