@@ -1,7 +1,8 @@
-"""Who paid: the coins' strips tell stories of one look apart (``CoinWitness``; vision/coins.py).
+"""Who paid: the coins' strips tell stories apart (``CoinWitness``, ``Reconciler._coin_lags``; vision/coins.py).
 
 The provost's square is the same whether red moved it three squares or red one and blue two; a seat whose coins' strip
-stayed still paid nothing.
+stayed still paid nothing. Across looks, within one turn, the coins may also tip a joust the cubes can't tell, by less
+than the margin, and never against what the pieces show.
 """
 
 from dataclasses import replace
@@ -9,8 +10,9 @@ from dataclasses import replace
 from companion.games import Action
 from companion.reconciler.synthetic import layout_slots
 from vision.coins import coin_odds
+from vision.observation import CUBE_TYPES
 
-from .table import kinds, watching
+from .table import kinds, live_bots_at, watching
 
 TWO = ["red", "blue"]
 STILL, CHANGED = coin_odds(0.0), coin_odds(50.0)
@@ -140,3 +142,23 @@ def test_a_still_strip_does_not_close_the_lead_of_a_worker_read_where_it_was_put
     outcomes = film(reconciler, cam, view, {"red": STILL, "blue": STILL}, adjust=faint)
     assert not asked(outcomes, number)
     assert reconciler.session.actions[number] == move and reconciler.session.sources[number] == "camera"
+
+
+def test_stories_count_the_coins_the_rules_paid_on_their_way():
+    """The income as a turn begins and the trading post's deniers are paid by the rules, not by a decision: a story
+    that passes them is weighed on coins only against stories that passed the same ones (players take that money when
+    they get to it)."""
+    from companion.reconciler.fixtures import FIXTURES
+    from companion.reconciler.search import HypothesisTree
+
+    session, _move = live_bots_at(TWO, seed=96, decisions=0)
+    state, tree = session.state, None
+    while tree is None:
+        ending = [a for a in state.legal_actions() if state.apply(a).turn > state.turn]
+        if ending:
+            tree = HypothesisTree(state, CUBE_TYPES, coin_events=FIXTURES["caylus"].coins_by_rules)
+        else:
+            state = state.apply(state.legal_actions()[0])
+    counted = {child.actions[0]: child.coins_by_rules for child in tree.children(tree.root)}
+    assert all(counted[action] >= 1 for action in ending)          # the income at least
+    assert all(n == 0 for action, n in counted.items() if action not in ending)
