@@ -40,12 +40,6 @@ UNSURE_COUNT = 0.5
 # held-out tables one strip in six whose coins stayed read as changed as a payment does, beside a cube that came or
 # went (tests/benchmarks/bench_coins.py). A still strip speaks against a payment in full: the coins' strong witness.
 COIN_FOR_PAYMENT = 2.5
-# The most the coins' strips may set apart two stories of different looks (the joust paid or not: a cloth cube and a
-# coin): less than the reconciler's margin, so the coins alone never decide between looks, only tip a look the cubes
-# already lean to. A coin taken off a tall stack may leave the strip reading still: held-out 2 players, seed 414,
-# decision 119, blue paid 1 of 9 deniers at the joust, the strip read still, and in full the coins outweighed the cloth
-# read gone (at 0.58): "not paid" was committed.
-COIN_ACROSS_LOOKS = 2.5
 
 
 @lru_cache(maxsize=4096)

@@ -77,8 +77,6 @@ class Fixtures:
     new_house_tops: Mapping[str, str] = field(default_factory=dict)
     # a slot → the slot the rules move its piece to on their own, under whoever's hand ("inn.left" → "inn.right")
     moved_by_rules: Mapping[str, str] = field(default_factory=dict)
-    # the engine's event types in which the rules pay coins without a decision ("income", "trading_post")
-    coins_by_rules: frozenset[str] = frozenset()
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change

@@ -27,8 +27,8 @@ from companion.session import Session
 from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .actors import Reach, bare_behind, colour_by_arm, glimpsed_behind, handled, reached_in
-from .evidence import (COIN_ACROSS_LOOKS, CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView,
-                       confident_mismatches, looks_like, reading_loglik, slot_loglik, split_loglik)
+from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches,
+                       looks_like, reading_loglik, slot_loglik, split_loglik)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
 from .fixtures import FIXTURES, counted_in_front, second_sightings, seen_otherwise, shadowed, unseen_fixtures
 from .outcomes import Outcome
@@ -109,7 +109,7 @@ class Reconciler:
         self._frames: list[Observation] = []
         self._consensus = Consensus()
         self._coins = CoinWitness()      # who paid or took coins, per story (not part of a look)
-        self._coin_lag: dict[tuple[Action, ...], float] = {}    # story → how far its best rival leads it on coins
+        self._coin_lag: dict[tuple[Action, ...], float] = {}    # story → how far its look's best leads it on coins
         # look → evidence over the window (slot part summed, supply part summed), a node with that look
         self._look_scores: dict[tuple, tuple[float, float, Node]] = {}
         self._candidates: dict[tuple[Action, ...], Node] = {}
@@ -328,7 +328,7 @@ class Reconciler:
         ``hidden_extra`` more visible moves, counts (guild −3 vs guild −2 then provost −1 look the same).
         A story that ends in exactly the best one's look always counts, however many moves it needs: guild 0
         and guild +3 followed by provost −2 and −1 under one hand leave the same table (seed-43 wrong commit) —
-        unless the seats' coins rule it out (a still coins' strip where it pays: :meth:`_coin_lags`).
+        unless the seats' coins rule it out (a still coins' strip where it pays: :meth:`_scored`).
         """
         best = scored[0][1]
         evidence = self._evidence(best)
@@ -449,45 +449,27 @@ class Reconciler:
         return handled(plausible, self._tree, self._reach.touched_slots())
 
     def _scored(self) -> list[tuple[float, Node]]:
-        """Every candidate with its evidence over the window, minus the prior against needless moves; best first."""
+        """Every candidate with its evidence over the window, minus the prior against needless moves; best first.
+
+        The coins tell stories of one look apart (who paid to move the provost, the guild's move or a paid one): each
+        story is weighed by how far the coins' strips favour the best story of its look over it (``_coin_lag``). Looks
+        are not weighed by their coins against each other: the rules count income the moment a turn ends, and the
+        players take it when they get to it."""
         base = self._tree.root.view
+        coins = {node.actions: self._coins.loglik(node.view.coins) for node in self._candidates.values()}
+        best_coins: dict[tuple, float] = {}
+        for node in self._candidates.values():
+            best_coins[node.key] = max(best_coins.get(node.key, -math.inf), coins[node.actions])
+        self._coin_lag = {actions: best_coins[node.key] - coins[actions] for actions, node in self._candidates.items()}
+        scored = []
         for node in self._candidates.values():
             if node.key not in self._look_scores:
                 parts = [split_loglik(self._as_seen_by(frame, node), node.view, base, node.diff)
                          for frame in self._frames]
                 self._look_scores[node.key] = (sum(p[0] for p in parts), sum(p[1] for p in parts), node)
-        self._coin_lag = self._coin_lags()
-        scored = [(self._evidence(node) - self.policy.step_cost * node.visible_steps, node)
-                  for node in self._candidates.values()]
+            scored.append((self._evidence(node) - self.policy.step_cost * node.visible_steps, node))
         scored.sort(key=lambda item: (-item[0], len(item[1].actions)))
         return scored
-
-    def _coin_lags(self) -> dict[tuple[Action, ...], float]:
-        """How far the coins' strips favour, over each story, the best story it may be compared with on coins.
-
-        The coins tell stories apart (who paid to move the provost, the guild's move or a paid one, the joust paid or
-        not). A story is compared with the stories of its look, in full; and, by at most ``COIN_ACROSS_LOOKS``, with
-        the stories of other looks that explain the frames at least as well and passed through the same coins paid by
-        the rules (:attr:`Node.coins_by_rules`). The rules count income the moment a turn ends, and the players take it
-        when they get to it, so a story past the income is not weighed by its coins against one before it. And across
-        looks the coins only widen a lead the pieces give, never close one: a coin taken off a tall stack may leave the
-        strip reading still (held-out 2 players, seed 248, decision 5: red's worker read on road.8 at 3.8 nats and
-        red's strip still; "nothing happened" came level and the move was asked)."""
-        coins = {actions: self._coins.loglik(node.view.coins) for actions, node in self._candidates.items()}
-        best_of_look: dict[tuple, float] = {}
-        rounds: dict[int, list[Node]] = {}
-        for actions, node in self._candidates.items():
-            best_of_look[node.key] = max(best_of_look.get(node.key, -math.inf), coins[actions])
-            rounds.setdefault(node.coins_by_rules, []).append(node)
-        lags = {actions: best_of_look[node.key] - coins[actions] for actions, node in self._candidates.items()}
-        for members in rounds.values():
-            members.sort(key=lambda node: -self._look_evidence(node))
-            best, seen = -math.inf, 0
-            for node in members:
-                while seen < len(members) and self._look_evidence(members[seen]) >= self._look_evidence(node) - LEVEL:
-                    best, seen = max(best, coins[members[seen].actions]), seen + 1
-                lags[node.actions] = max(lags[node.actions], min(best - coins[node.actions], COIN_ACROSS_LOOKS))
-        return lags
 
     def _as_seen_by(self, observation: Observation, node: Node) -> Observation:
         """``observation`` as evidence for ``node``: the slots it changes that read as the camera sees its look there
@@ -500,15 +482,11 @@ class Reconciler:
         return replace(observation, occluded_slots=observation.occluded_slots | leaning) if leaning else observation
 
     def _evidence(self, node: Node) -> float:
-        """A story's evidence over the window: its look's (:meth:`_look_evidence`), less what the coins' strips say of
-        the coins it moves against the best of the stories it is weighed with (:meth:`_coin_lags`)."""
-        return self._look_evidence(node) - self._coin_lag.get(node.actions, 0.0)
-
-    def _look_evidence(self, node: Node) -> float:
-        """How well a story's look explains the window: its slot part, plus its supply part counted once (the mean
-        over the frames, see :func:`companion.reconciler.evidence.split_loglik`)."""
+        """A story's evidence over the window: its look's slot part, plus its supply part counted once (the mean
+        over the frames, see :func:`companion.reconciler.evidence.split_loglik`), plus what the coins' strips say of
+        the coins it moves against the best of its look's stories (:meth:`_scored`)."""
         slots, supplies, _node = self._look_scores[node.key]
-        return slots + supplies / max(1, len(self._frames))
+        return slots + supplies / max(1, len(self._frames)) - self._coin_lag.get(node.actions, 0.0)
 
     # ---- answers and corrections from the tablet -----------------------------------------------------------
 
@@ -569,9 +547,7 @@ class Reconciler:
                     and history[self._root_count] is self._tree.root.state):
                 self._tree = self._tree.rerooted(tuple(self.session.actions[self._root_count:]), state)
             else:
-                fixtures = FIXTURES.get(self.session.game)
-                self._tree = HypothesisTree(state, self.policy.supply_keys,
-                                            coin_events=fixtures.coins_by_rules if fixtures else frozenset())
+                self._tree = HypothesisTree(state, self.policy.supply_keys)
             self._note_unread_answers(history, min(self._root_count, count), count)
             self._answered = self._answered_changes(history, count)
             self._before_hand = self._answered_as_read()
@@ -1174,7 +1150,6 @@ class Reconciler:
         return self.session.players[seat] if seat is not None else None
 
 
-LEVEL = 1e-6        # looks this close in evidence explain the frames as well (the same terms summed in another order)
 MISREAD_APART = 0.35     # how far (total variation) a reading may be from a lasting misread and still be it
 
 

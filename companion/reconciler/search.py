@@ -36,16 +36,15 @@ class Expansion:
 class Node:
     """One reachable state, the decisions that lead there from the root, and how it looks."""
 
-    __slots__ = ("actions", "state", "view", "key", "visible_steps", "coins_by_rules", "_root_view", "_diff")
+    __slots__ = ("actions", "state", "view", "key", "visible_steps", "_root_view", "_diff")
 
     def __init__(self, actions: tuple[Action, ...], state: GameState, view: VisibleView, key: tuple,
-                 visible_steps: int, root_view: VisibleView | None, coins_by_rules: int = 0) -> None:
+                 visible_steps: int, root_view: VisibleView | None) -> None:
         self.actions = actions
         self.state = state
         self.view = view
         self.key = key
         self.visible_steps = visible_steps     # decisions on the way that changed the look of the table
-        self.coins_by_rules = coins_by_rules   # times on the way the rules paid coins without a decision (income)
         self._root_view = root_view
         self._diff: ViewDiff | None = None if root_view is not None else ViewDiff({}, {})
 
@@ -58,17 +57,12 @@ class Node:
 
 
 class HypothesisTree:
-    """Lazily expanded tree of legal sequences from one base state; expansions are cached across frames.
-
-    ``coin_events`` are the engine's event types in which the rules pay coins without a decision: each node counts how
-    many it passed through (:attr:`Node.coins_by_rules`)."""
+    """Lazily expanded tree of legal sequences from one base state; expansions are cached across frames."""
 
     def __init__(self, base: GameState, supply_keys: Iterable[str], *, view: VisibleView | None = None,
                  expansions: dict[tuple[Action, ...], list[Expansion]] | None = None,
-                 by_state: dict[str, list[Expansion]] | None = None,
-                 coin_events: frozenset[str] = frozenset()) -> None:
+                 by_state: dict[str, list[Expansion]] | None = None) -> None:
         self.supply_keys = tuple(supply_keys)
-        self.coin_events = coin_events
         view = view or VisibleView.of(base.table_view(), self.supply_keys)
         self.root = Node((), base, view, view.key(), 0, None)
         self._expansions: dict[tuple[Action, ...], list[Expansion]] = expansions or {}
@@ -102,8 +96,7 @@ class HypothesisTree:
         cached = self._children.get(node.actions)
         if cached is None:
             cached = [Node(node.actions + (e.action,), e.state, e.view, e.key,
-                           node.visible_steps + (e.key != node.key), self.root.view,
-                           node.coins_by_rules + self._coins_paid_by_rules(e.state))
+                           node.visible_steps + (e.key != node.key), self.root.view)
                       for e in self.expansions(node.actions, node.state)]
             self._children[node.actions] = cached
         return cached
@@ -119,14 +112,7 @@ class HypothesisTree:
         still_used = {id(expansions) for expansions in kept.values()}
         by_state = {fingerprint: expansions for fingerprint, expansions in self._by_state.items()
                     if id(expansions) in still_used}
-        return HypothesisTree(state, self.supply_keys, view=view, expansions=kept, by_state=by_state,
-                              coin_events=self.coin_events)
-
-    def _coins_paid_by_rules(self, state: GameState) -> int:
-        """How many of the events of the step into ``state`` paid coins without a decision."""
-        if not self.coin_events:
-            return 0
-        return sum(1 for event in getattr(state, "events", ()) or () if event.get("type") in self.coin_events)
+        return HypothesisTree(state, self.supply_keys, view=view, expansions=kept, by_state=by_state)
 
 
 def state_fingerprint(state: GameState) -> str:

@@ -1,8 +1,10 @@
-"""Who paid: the coins' strips tell stories apart (``CoinWitness``, ``Reconciler._coin_lags``; vision/coins.py).
+"""Who paid: the coins' strips tell stories of one look apart (``CoinWitness``; vision/coins.py).
 
 The provost's square is the same whether red moved it three squares or red one and blue two; a seat whose coins' strip
-stayed still paid nothing. Across looks, within one turn, the coins may also tip a joust the cubes can't tell, by less
-than the margin, and never against what the pieces show.
+stayed still paid nothing. Stories of different looks are not weighed by their coins: the joust paid or not is asked
+when the cubes can't tell, whatever the strip shows, and a still strip never takes a move the pieces show back
+(session 35 measured coins across looks, and each way it was weighed cost a wrong commit or more questions:
+docs/live-loop.md).
 """
 
 from dataclasses import replace
@@ -10,9 +12,8 @@ from dataclasses import replace
 from companion.games import Action
 from companion.reconciler.synthetic import layout_slots
 from vision.coins import coin_odds
-from vision.observation import CUBE_TYPES
 
-from .table import kinds, live_bots_at, watching
+from .table import kinds, watching
 
 TWO = ["red", "blue"]
 STILL, CHANGED = coin_odds(0.0), coin_odds(50.0)
@@ -90,22 +91,10 @@ def film_unsure(reconciler, cam, view, strips, unsure, confidence=0.65):
     return film(reconciler, cam, view, strips, adjust=adjust)
 
 
-def test_a_joust_not_paid_is_seen_on_the_still_strip():
-    """2 players, seed 96, decision 20: blue takes no favour at the joust. Blue's strip stayed still: no coin paid, so
-    no cloth either, though the cubes alone can't tell (the stories differ in look, within one turn)."""
-    reconciler, cam, move = joust_at(96, 20)
-    assert move == Action(1, "joust", {"skip": True})
-    number = len(reconciler.session.actions)
-    view = reconciler.session.state.apply(move).table_view()
-    outcomes = film_unsure(reconciler, cam, view, {"red": STILL, "blue": STILL}, unsure="blue")
-    assert "commit" in kinds(outcomes) and reconciler.session.actions[number] == move
-    assert not asked(outcomes, number)
-    assert "alert" not in kinds(outcomes)
-
-
 def test_a_joust_paid_is_asked_not_guessed_from_the_coins():
-    """The same joust, paid: blue's strip changed. A strip also changes when a player makes change or a piece beside the
-    coins comes or goes, so a changed strip with an unsure cloth is not enough: the camera asks."""
+    """2 players, seed 96, decision 20, had blue paid the joust: blue's strip changed. A strip also changes when a
+    player makes change or a piece beside the coins comes or goes, so a changed strip with an unsure cloth is not
+    enough: the camera asks."""
     reconciler, cam, _skipped = joust_at(96, 20)
     paid = Action(1, "joust", {})
     number = len(reconciler.session.actions)
@@ -117,8 +106,8 @@ def test_a_joust_paid_is_asked_not_guessed_from_the_coins():
 
 def test_a_paid_joust_whose_strip_reads_still_is_asked_not_taken_back():
     """Held-out 2 players, seed 414, decision 119: blue paid the joust with 1 of 9 deniers, taken off a tall stack, and
-    the strip read still; the cloth read gone, unsurely (0.58). The coins alone must not undo what the cubes lean to:
-    asked, not committed as "not paid"."""
+    the strip read still; the cloth read gone, unsurely (0.58). The coins must not undo what the cubes lean to: asked,
+    not committed as "not paid" (as it was with the coins weighed in full across looks, session 35's first batch)."""
     reconciler, cam, move = joust_at(414, 119)
     assert move == Action(1, "joust", {})
     number = len(reconciler.session.actions)
@@ -131,7 +120,8 @@ def test_a_paid_joust_whose_strip_reads_still_is_asked_not_taken_back():
 
 def test_a_still_strip_does_not_close_the_lead_of_a_worker_read_where_it_was_put():
     """Held-out 2 players, seed 248, decision 5: red put a worker on road.8 (1 denier), read there faintly, and red's
-    strip read still. Across looks the coins only widen a lead the pieces give: the move is committed, not asked."""
+    strip read still (a coin taken off a stack may leave it so). The strip does not take back a move the pieces show:
+    committed, not asked (as it was with the coins closing up to 2.5 nats between looks, session 35's second batch)."""
     reconciler, cam, move = watching(TWO, seed=248, decisions=5)
     assert move == Action(0, "place", {"place": "road.8"})
     number = len(reconciler.session.actions)
@@ -143,22 +133,3 @@ def test_a_still_strip_does_not_close_the_lead_of_a_worker_read_where_it_was_put
     assert not asked(outcomes, number)
     assert reconciler.session.actions[number] == move and reconciler.session.sources[number] == "camera"
 
-
-def test_stories_count_the_coins_the_rules_paid_on_their_way():
-    """The income as a turn begins and the trading post's deniers are paid by the rules, not by a decision: a story
-    that passes them is weighed on coins only against stories that passed the same ones (players take that money when
-    they get to it)."""
-    from companion.reconciler.fixtures import FIXTURES
-    from companion.reconciler.search import HypothesisTree
-
-    session, _move = live_bots_at(TWO, seed=96, decisions=0)
-    state, tree = session.state, None
-    while tree is None:
-        ending = [a for a in state.legal_actions() if state.apply(a).turn > state.turn]
-        if ending:
-            tree = HypothesisTree(state, CUBE_TYPES, coin_events=FIXTURES["caylus"].coins_by_rules)
-        else:
-            state = state.apply(state.legal_actions()[0])
-    counted = {child.actions[0]: child.coins_by_rules for child in tree.children(tree.root)}
-    assert all(counted[action] >= 1 for action in ending)          # the income at least
-    assert all(n == 0 for action, n in counted.items() if action not in ending)
