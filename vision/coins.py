@@ -4,8 +4,9 @@ Deniers lie in flat stacks along the far edge of a supply zone (the layout's con
 ``COIN_STRIP`` of the zone's depth; ``vision.render.scene.place_supply`` lays them there). From above they
 can't be counted: a coin taken off a stack of three moves the stack's rim by a pixel. But the strip's
 *change* since the picture the rules last confirmed is a fair witness of whether coins came or went,
-and paying is what tells who moved the provost, and whether the guild moved it alone. The strip is compared as the zone is (``vision.supplies``), with a lighter blur and a higher
-level (a rim moving shows as a thin ring): the largest blob's change, in cube areas, is the reading.
+and paying is what tells who moved the provost, and whether the guild moved it alone. The strip is
+compared as the zone is (``vision.supplies``), with a lighter blur and a higher level (a rim moving
+shows as a thin ring): the largest blob's change, in cube areas, is the reading.
 
 Its meaning is measured, not assumed: ``coin_odds.json`` (written by
 ``tests/benchmarks/bench_coins.py --write`` from held-out rendered tables) gives, for bins of the
