@@ -29,6 +29,9 @@ from vision.render.video import Pacing, changed_slots, game_frames
 HAND_PACING = Pacing(reach_in=4, reach_out=4, still=0)
 REST_FRAMES = 6        # still frames after each move: a player takes a moment before the next one
 START_PATIENCE = 100   # still frames the players wait at most for the camera to take in the start (10 s at 10 fps)
+# a player's own follow-up to the move just made, taken at once without waiting for the companion (the favour a joust,
+# a castle batch or a building earned, and its cubes or building)
+FOLLOW_UPS = frozenset({"favour", "favour_resources", "favour_building"})
 
 
 def bot_choice(state: GameState, rng: random.Random) -> Action:
@@ -106,8 +109,8 @@ class SimulatedWorld:
         """Take the next decision if someone is ready to: a bot after resting, or a human's tablet tap."""
         while not self.state.is_over:
             action = self._tablet_decision()
-            if (action is None and self._resting >= self.rest_frames and self._session_caught_up()
-                    and self._start_cued()):
+            if (action is None and self._resting >= self.rest_frames
+                    and (self._session_caught_up() or self._follows_own_move()) and self._start_cued()):
                 decision = self.state.pending()
                 if self.players[decision.player] in self.bots:
                     action = bot_choice(self.state, self._rng)
@@ -132,6 +135,11 @@ class SimulatedWorld:
         """Players wait until the companion has taken in the last move (its LEDs show whose turn it is)."""
         session = self._session()
         return session is not None and len(session.actions) >= len(self.actions)
+
+    def _follows_own_move(self) -> bool:
+        """The pending decision is the last mover's own follow-up: on a real table the player goes straight on."""
+        decision = self.state.pending()
+        return bool(self.actions) and decision.player == self.actions[-1].player and decision.kind in FOLLOW_UPS
 
     def _tablet_decision(self) -> Action | None:
         """A decision the session has that the table has not seen yet (a human tapped it on the tablet)."""

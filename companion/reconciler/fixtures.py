@@ -77,6 +77,8 @@ class Fixtures:
     new_house_tops: Mapping[str, str] = field(default_factory=dict)
     # a slot → the slot the rules move its piece to on their own, under whoever's hand ("inn.left" → "inn.right")
     moved_by_rules: Mapping[str, str] = field(default_factory=dict)
+    # decision kinds a player makes straight after their own move, without waiting for the companion ("favour")
+    follow_ups: tuple[str, ...] = ()
 
 
 FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change

@@ -84,11 +84,11 @@ def joust_at(seed, decisions):
     return reconciler, cam, move
 
 
-def film_unsure(reconciler, cam, view, strips, unsure, confidence=0.65):
+def film_unsure(reconciler, cam, view, strips, unsure, confidence=0.65, frames=14):
     """:func:`film`, with ``unsure``'s cubes read as a changed zone reads them (right, at ``confidence``)."""
     def adjust(frame):
         return replace(frame, supply_confidence={**frame.supply_confidence, unsure: confidence})
-    return film(reconciler, cam, view, strips, adjust=adjust)
+    return film(reconciler, cam, view, strips, frames=frames, adjust=adjust)
 
 
 def test_a_joust_paid_is_asked_not_guessed_from_the_coins():
