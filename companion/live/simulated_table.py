@@ -29,8 +29,9 @@ from vision.render.video import Pacing, changed_slots, game_frames
 HAND_PACING = Pacing(reach_in=4, reach_out=4, still=0)
 REST_FRAMES = 6        # still frames after each move: a player takes a moment before the next one
 START_PATIENCE = 100   # still frames the players wait at most for the camera to take in the start (10 s at 10 fps)
-# a player's own follow-up to the move just made, taken at once without waiting for the companion (the favour a joust,
-# a castle batch or a building earned, and its cubes or building)
+# a player's own follow-up to the move just made, taken after the usual rest without waiting for the companion (the
+# favour a joust, a castle batch or a building earned, and its cubes or building). The players' habit, written here for
+# the world; what the companion expects of them is its own data ("follow_ups", companion/reconciler/data/caylus.json).
 FOLLOW_UPS = frozenset({"favour", "favour_resources", "favour_building"})
 
 

@@ -892,9 +892,9 @@ class Reconciler:
 
     def _follow_up_due(self, plausible: list[Node]) -> bool:
         """True when a story leaves its player a follow-up to make at once (the favour a paid joust earns): that move,
-        when it shows, may tell the stories apart. Held-out 2 players, seed 401, decision 78: blue
-        paid the joust, the cloth and the coin read unsure beside the worker come home, and "paid" and "not paid" tied;
-        asked at the sixth still frame, just before blue moved its favour disc."""
+        when it shows, may tell the stories apart. Held-out 2 players, seed 401, decision 78: blue paid the joust, the
+        cloth and the coin read unsure beside the worker come home, and "paid" and "not paid" tied; asked at the sixth
+        still frame, just before blue moved its favour disc."""
         fixtures = FIXTURES.get(self.session.game)
         if fixtures is None or not fixtures.follow_ups:
             return False
