@@ -896,13 +896,10 @@ class Reconciler:
         cloth and the coin read unsure beside the worker come home, and "paid" and "not paid" tied; asked at the sixth
         still frame, just before blue moved its favour disc."""
         fixtures = FIXTURES.get(self.session.game)
-        if fixtures is None or not fixtures.follow_ups:
-            return False
-        for node in plausible:
-            pending = node.state.pending() if node.actions else None
-            if pending is not None and pending.player == node.actions[-1].player and pending.kind in fixtures.follow_ups:
-                return True
-        return False
+        follow_ups = fixtures.follow_ups if fixtures else ()
+        return any(node.actions and (pending := node.state.pending()) is not None
+                   and pending.player == node.actions[-1].player and pending.kind in follow_ups
+                   for node in plausible)
 
     def _likeliest_first(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         """``actions`` in the order of how well each one's look explains the still frames: the tablet offers the camera's

@@ -29,7 +29,7 @@ def test_the_favour_is_taken_without_waiting_for_the_companion():
     for _ in range(60):
         world.read()
     assert len(session.actions) == joust, "the companion was never told of the joust"
-    follow_ups = world.actions[joust + 1:]
-    assert [a.kind for a in follow_ups][:1] == ["favour"] and follow_ups[0].player == world.actions[joust].player
-    assert all(a.player == world.actions[joust].player and a.kind.startswith("favour") for a in follow_ups), \
+    blue, follow_ups = world.actions[joust].player, world.actions[joust + 1:]
+    assert follow_ups and follow_ups[0].kind == "favour", "blue did not take its favour"
+    assert all(a.player == blue and a.kind.startswith("favour") for a in follow_ups), \
         "another player moved before the companion caught up"

@@ -132,4 +132,3 @@ def test_a_still_strip_does_not_close_the_lead_of_a_worker_read_where_it_was_put
     outcomes = film(reconciler, cam, view, {"red": STILL, "blue": STILL}, adjust=faint)
     assert not asked(outcomes, number)
     assert reconciler.session.actions[number] == move and reconciler.session.sources[number] == "camera"
-
