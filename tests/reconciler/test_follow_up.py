@@ -6,12 +6,16 @@ without waiting for the companion: while a story still owes such a follow-up, th
 for an unseen move before asking (``Reconciler._follow_up_due``; "follow_ups" in companion/reconciler/data/caylus.json).
 """
 
+from dataclasses import replace
+
 from companion.games import Action
 
-from .table import kinds
+from .table import arm_then_rest, kinds, watching
 from .test_coins_seen import STILL, asked, film_unsure, joust_at
 
 TWO = ["red", "blue"]
+FOUR = ["red", "blue", "green", "yellow"]
+FIVE = FOUR + ["black"]
 FIRST_STILL = 3_000     # the index of film()'s first still frame
 
 
@@ -45,3 +49,40 @@ def test_without_a_favour_the_camera_still_asks():
     questions = asked(outcomes, number)
     assert questions and questions[0].frame_index >= FIRST_STILL + 8, "asked while blue might still take a favour"
     assert len(reconciler.session.actions) == number, "nothing committed for the decision asked"
+
+
+def test_a_follow_up_made_before_the_answer_is_still_asked():
+    """Held-out 4 players, seed 315, decision 140: blue put a castle batch (asked: which cubes?) and took its favour at
+    once, under a second hand, before anyone answered; the favour's disc never read where it went. The answer to the
+    castle question must not forget that second hand: the camera asks what blue did for the favour."""
+    reconciler, cam, castle = watching(FOUR, seed=315, decisions=139)
+    assert castle.kind == "castle" and castle.player == 1
+    number = len(reconciler.session.actions)
+    view = reconciler.session.state.apply(castle).table_view()
+
+    def cubes_unsure(frame):     # blue's supply zone changed under the hand: which cubes went, the camera can't tell
+        return replace(frame, supply_confidence={**frame.supply_confidence, "blue": 0.5})
+    first = arm_then_rest(reconciler, cam, view, "blue", frames=7, start=10_000, adjust=cubes_unsure)
+    assert len(reconciler.session.actions) == number, "the castle batch was not left open for the test"
+    outcomes = first + arm_then_rest(reconciler, cam, view, "blue", frames=20, start=20_000, adjust=cubes_unsure,
+                                     answer=castle)
+    assert reconciler.session.actions[number] == castle
+    assert asked(outcomes, number + 1), "blue's favour, made under a hand seen, was never asked"
+    assert "alert" not in kinds(outcomes)
+
+
+def test_two_favours_with_one_disc_unseen_are_asked_not_guessed():
+    """Held-out 5 players, seed 310, decision 207: black's castle batches earned two favours; black moved a disc to
+    the prestige row, then one to the buildings row, under two hands. The prestige disc read as if it had not moved,
+    and "the buildings favour" alone was committed as decision 207: off the game, as prestige came first. Two hands
+    for one move the table shows, and another favour owed: the camera asks which favour came first."""
+    reconciler, cam, prestige = watching(FIVE, seed=310, decisions=207)
+    assert prestige == Action(4, "favour", {"row": "prestige"})
+    number = len(reconciler.session.actions)
+    state = reconciler.session.state
+    buildings = Action(4, "favour", {"row": "buildings"})
+    outcomes = arm_then_rest(reconciler, cam, state.table_view(), "black", frames=7, start=10_000)
+    outcomes += arm_then_rest(reconciler, cam, state.apply(buildings).table_view(), "black", frames=16, start=20_000)
+    assert len(reconciler.session.actions) == number, "a favour was committed though the order can't be told"
+    assert asked(outcomes, number)
+    assert "alert" not in kinds(outcomes)
