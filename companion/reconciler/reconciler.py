@@ -125,6 +125,7 @@ class Reconciler:
         self._spells = 0                              # hand or moving frames seen: a new count, a new still spell
         self._hand_seen = False       # a hand came over the board since the last decision
         self._reaches = 0             # hands that came after the table rested, since the last decision (_sync)
+        self._rested = False          # the table rested before the frames that are not still now (a new reach may come)
         self._reach = Reach()         # whose arms came since the table was last caught up with (actors.py)
         self._history_views: dict[int, VisibleView] = {}
         self._seen_actions: tuple[Action, ...] = tuple(session.actions)
@@ -166,8 +167,10 @@ class Reconciler:
                 self._note_before_hand()
                 self._tracks.note_before_hand()
                 self._placements.note_before_hand()
-            if observation.occluded and len(self._frames) >= self.policy.confirm_frames:
-                self._reaches += 1      # a new reach, not the same hand back after a frame or two
+            if self._frames:     # the table stops resting: did it rest long enough for a hand now to be a new reach?
+                self._rested = len(self._frames) >= self.policy.confirm_frames
+            if observation.occluded and self._rested:
+                self._reaches, self._rested = self._reaches + 1, False
             self._forget_frames()
             self._spells += 1
             self._tracks.forget()

@@ -53,8 +53,9 @@ def test_without_a_favour_the_camera_still_asks():
 
 def test_a_follow_up_made_before_the_answer_is_still_asked():
     """Held-out 4 players, seed 315, decision 140: blue put a castle batch (asked: which cubes?) and took its favour at
-    once, under a second hand, before anyone answered; the favour's disc never read where it went. The answer to the
-    castle question must not forget that second hand: the camera asks what blue did for the favour."""
+    once, under a second hand, before anyone answered. The favour was never committed: there the frames held the
+    provost one square off and the castle house one place over; here the disc reads as if it had not moved. The answer
+    to the castle question must not forget that second hand: the camera asks what blue did for the favour."""
     reconciler, cam, castle = watching(FOUR, seed=315, decisions=139)
     assert castle.kind == "castle" and castle.player == 1
     number = len(reconciler.session.actions)
@@ -64,6 +65,7 @@ def test_a_follow_up_made_before_the_answer_is_still_asked():
         return replace(frame, supply_confidence={**frame.supply_confidence, "blue": 0.5})
     first = arm_then_rest(reconciler, cam, view, "blue", frames=7, start=10_000, adjust=cubes_unsure)
     assert len(reconciler.session.actions) == number, "the castle batch was not left open for the test"
+    reconciler.observe(cam.read(view, 18_000, stable=False))   # the picture moves a frame before the hand shows
     outcomes = first + arm_then_rest(reconciler, cam, view, "blue", frames=20, start=20_000, adjust=cubes_unsure,
                                      answer=castle)
     assert reconciler.session.actions[number] == castle
