@@ -917,8 +917,8 @@ class Reconciler:
         leave over while their player owes a follow-up: the player may have made it already, before the camera
         committed or a player answered, and an unseen follow-up must still be asked. Held-out 4 players, seed 315,
         decision 140: blue's castle batch (its hand at frame 2089) was asked, and answered at 2119; blue had taken its
-        favour under a hand at 2103. With every hand forgotten at the answer, the favour, whose disc never read well,
-        was never asked, and the game stopped."""
+        favour under a hand at 2103. Every hand was forgotten at the answer; the favour's commit was held back by a
+        provost read a square off, no question came, and the game stopped."""
         actions = self.session.actions
         owes = made > 0 and bool(actions) and self._owes_follow_up(self.session.state, actions[-1])
         self._reaches = max(self._reaches - made, 0) if owes else 0
