@@ -4,6 +4,10 @@ Paying the joust and skipping it differ by one cloth cube and one denier in a su
 has just changed, so the camera often can't tell them apart. A player who paid moves a favour disc straight away,
 without waiting for the companion: while a story still owes such a follow-up, the camera waits as long as it waits
 for an unseen move before asking (``Reconciler._follow_up_due``; "follow_ups" in companion/reconciler/data/caylus.json).
+
+The hands such a follow-up may have used are not forgotten when the move before it is committed or answered: an unseen
+follow-up is asked (``_keep_reaches_for_follow_up``), and a favour is not committed while another is owed and a hand
+more came, as the owed one may have come first (``_follow_ups_unordered``).
 """
 
 from dataclasses import replace
