@@ -919,8 +919,7 @@ class Reconciler:
         decision 140: blue's castle batch (its hand at frame 2089) was asked, and answered at 2119; blue had taken its
         favour under a hand at 2103. Every hand was forgotten at the answer; the favour's commit was held back by a
         provost read a square off, no question came, and the game stopped."""
-        actions = self.session.actions
-        owes = made > 0 and bool(actions) and self._owes_follow_up(self.session.state, actions[-1])
+        owes = made > 0 and self._owes_follow_up(self.session.state, self.session.actions[-1])
         self._reaches = max(self._reaches - made, 0) if owes else 0
         self._hand_seen = self._reaches > 0
 
@@ -932,13 +931,11 @@ class Reconciler:
         committed, off the game. Such a commit waits, and the camera asks."""
         if not prefix or self._reaches <= len(prefix):
             return False
-        state = self._tree.root.state
-        kind = ""
-        for action in prefix:
-            kind = state.pending().kind
-            state = state.apply(action)
-        pending = state.pending()
-        return pending is not None and pending.kind == kind and self._owes_follow_up(state, prefix[-1])
+        before = self._tree.root.state
+        for action in prefix[:-1]:
+            before = before.apply(action)
+        after = before.apply(prefix[-1])
+        return self._owes_follow_up(after, prefix[-1]) and after.pending().kind == before.pending().kind
 
     def _likeliest_first(self, actions: tuple[Action, ...]) -> tuple[Action, ...]:
         """``actions`` in the order of how well each one's look explains the still frames: the tablet offers the camera's
