@@ -744,7 +744,11 @@ class VisionPipeline:
         for seat, zone in self.reference.supplies.items():
             colour = self.players[seat]
             picture = self._supply_picture(frame, pose, seat)
-            counts, sure, seen = zone.read_with_coins(picture) if with_coins else (*zone.read(picture), None)
+            if with_coins:
+                counts, sure, seen = zone.read_with_coins(picture)
+            else:
+                zone.moved()
+                counts, sure, seen = *zone.read(picture), None
             supplies[colour] = {name: counts[name] for name in CUBE_TYPES}
             confidence[colour] = round(sure, 3)
             if seen is not None:

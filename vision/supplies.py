@@ -44,7 +44,7 @@ from typing import Mapping
 import cv2
 import numpy as np
 
-from .coins import COIN_EDGES, coin_odds, coin_strip, strip_change
+from .coins import COIN_EDGES, StillStrips, coin_odds, coin_strip, strip_change
 from .colours import ColourModel
 from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, relight
 from .zone_model import DELTAS, ZoneModel, default_zone_model, zone_input
@@ -90,6 +90,7 @@ class SupplyZone:
         self.counts: dict[str, int] = {}
         self.deniers: int | None = None
         self.coins_seen = False         # its strip was seen to change when the rules said coins came or went
+        self.still_strips = StillStrips()
         self._blur_side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
 
     def confirm(self, picture: np.ndarray, counts: Mapping[str, int]) -> None:
@@ -102,7 +103,7 @@ class SupplyZone:
         self.counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
         self.deniers = deniers
         self._confirmed_blurred = self._blur(picture)
-        self._confirmed_strip = coin_strip(picture)
+        self._confirmed_strip = self.still_strips.mean_if_last(coin_strip(picture))
         self._confirmed_input = zone_input(picture)
         self._confirmed_grey: np.ndarray | None = None      # for the shift search, made when first needed
         self._confirmed_small: np.ndarray | None = None
@@ -119,7 +120,9 @@ class SupplyZone:
 
     def read_with_coins(self, picture: np.ndarray) -> tuple[dict[str, int], float,
                                                             tuple[int, tuple[float, float, float]] | None]:
-        """:meth:`read` and :meth:`coins` of one picture, blurred and aligned once for both."""
+        """:meth:`read` and :meth:`coins` of one picture of a still table, blurred and aligned once for both; its
+        coins' strip joins the still frames' mean (:meth:`moved` starts a new one)."""
+        self.still_strips.add(coin_strip(picture), self.unit_px)
         seen = _Seen(self, picture)
         counts, sure, _by_type = self._read_by_type(seen)
         return counts, sure, self._coins(seen)
@@ -130,6 +133,10 @@ class SupplyZone:
         said this seat's coins changed: players who keep their coins off the zone's strip leave it still whatever they
         pay, and a still strip would then speak against every payment."""
         return self._coins(_Seen(self, picture))
+
+    def moved(self) -> None:
+        """The table moved (a hand, the camera): the coins' strip is averaged afresh from the next still frame."""
+        self.still_strips.clear()
 
     def coin_change(self, picture: np.ndarray) -> float | None:
         """How much the coins' strip changed since the confirmed picture (:func:`vision.coins.strip_change`)."""
@@ -155,7 +162,8 @@ class SupplyZone:
     def _coin_change(self, seen: "_Seen") -> float | None:
         if self.confirmed is None:
             return None
-        change = strip_change(self._confirmed_strip, coin_strip(seen.picture), self.unit_px)
+        strip = coin_strip(seen.picture)
+        change = strip_change(self._confirmed_strip, self.still_strips.mean_if_last(strip), self.unit_px)
         if change >= COIN_EDGES[0]:      # the pose jitters by a few pixels between fits: the strip as the zone aligns
             dx, dy = seen.shift
             if dx or dy:

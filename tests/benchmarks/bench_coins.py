@@ -2,15 +2,17 @@
 
 Each table (its own art, light and camera; ``--domain``) starts from a supply per seat, confirmed as the rules would
 confirm it; then ``--moves`` moves each change every zone as a game does — 0–3 coins paid or taken, half the time a
-cube type by 1 or 2, a third of the time a worker coming home — and each change is confirmed in turn. Every zone's
-strip reading (``SupplyZone.coin_change``) is binned by how many coins changed.
+cube type by 1 or 2, a third of the time a worker coming home — and each change is confirmed in turn. Each state is
+seen in ``--frames`` still frames, as the live loop sees a table at rest, and the coins' strip is averaged over them
+(``vision.coins.StillStrips``). Every zone's strip reading (``SupplyZone.coin_change``) after each of those frames is
+binned by how many coins changed: the reconciler weighs the readings of the first still frame as of the later ones.
 
 The first ``--tables`` tables (from ``--seed``) are the fit: with ``--write`` their shares become
 ``vision/coin_odds.json``. The next ``--tables`` tables are the check: for each pair of coin changes, how often a
 zone's reading favours the wrong one by 2.5 nats or more (the most the reconciler lets a changed strip speak for a
 payment) — and, the other way, by 3 nats or more (the reconciler's margin).
 
-    .venv/bin/python tests/benchmarks/bench_coins.py [--tables 40] [--moves 8] [--domain holdout] [--write]
+    .venv/bin/python tests/benchmarks/bench_coins.py [--tables 40] [--moves 8] [--frames 4] [--domain holdout] [--write]
 """
 
 from __future__ import annotations
@@ -48,10 +50,11 @@ def a_move(supply: dict[str, int], rng: np.random.Generator) -> dict[str, int]:
     return after
 
 
-def counts(tables: int, moves: int, domain: str, seed: int) -> np.ndarray:
+def counts(tables: int, moves: int, frames: int, domain: str, seed: int) -> np.ndarray:
     """Zones by coins changed (row: 0, 1, 2+) and strip reading's bin (column)."""
     table_counts = np.zeros((len(CLASSES), len(EDGES) + 1), int)
-    for zone, picture, before, after in zones_moved(tables, moves, domain, seed, a_move, most_deniers=15):
+    for zone, picture, before, after in zones_moved(tables, moves, domain, seed, a_move, most_deniers=15,
+                                                    frames=frames):
         moved = min(abs(after["denier"] - before["denier"]), 2)
         table_counts[moved, int(np.searchsorted(EDGES, zone.coin_change(picture), side="right"))] += 1
     return table_counts
@@ -85,18 +88,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--moves", type=int, default=8)
+    parser.add_argument("--frames", type=int, default=4, help="still frames per state, the strip averaged over them")
     parser.add_argument("--domain", default="holdout")
     parser.add_argument("--seed", type=int, default=9_300_000)
     parser.add_argument("--write", action="store_true", help=f"write the fit's shares to {ODDS_FILE}")
     args = parser.parse_args()
-    fit = counts(args.tables, args.moves, args.domain, args.seed)
-    held_out = counts(args.tables, args.moves, args.domain, args.seed + args.tables)
+    fit = counts(args.tables, args.moves, args.frames, args.domain, args.seed)
+    held_out = counts(args.tables, args.moves, args.frames, args.domain, args.seed + args.tables)
     odds = shares(fit)
     if args.write:
         ODDS_FILE.write_text(json.dumps({
             "what": "share of supply zones whose coins' strip reads in each bin, by coins changed (0, 1, 2 or more)",
             "made_by": f"tests/benchmarks/bench_coins.py --tables {args.tables} --moves {args.moves} "
-                       f"--domain {args.domain} --seed {args.seed} --write",
+                       f"--frames {args.frames} --domain {args.domain} --seed {args.seed} --write",
             "edges": list(EDGES), "odds": [[round(float(p), 4) for p in row] for row in odds]}, indent=1) + "\n")
     print(json.dumps({"edges": EDGES, "fit": fit.tolist(), "held_out": held_out.tolist(),
                       "odds": np.round(odds, 4).tolist(), "check": check(odds, held_out)}, indent=1))

@@ -44,12 +44,14 @@ def view_with(players: tuple[str, ...], supplies: dict[str, dict[str, int]]) -> 
 
 def zones_moved(tables: int, moves: int, domain: str, seed: int,
                 move: Callable[[dict[str, int], np.random.Generator], dict[str, int]],
-                most_deniers: int) -> Iterator[tuple[SupplyZone, np.ndarray, dict[str, int], dict[str, int]]]:
+                most_deniers: int, frames: int = 1
+                ) -> Iterator[tuple[SupplyZone, np.ndarray, dict[str, int], dict[str, int]]]:
     """Every seat's zone after every move on every table: the zone, its picture now, the seat's supply before and after.
 
     Each table (its look drawn from ``seed`` + its index, 2–5 seats) starts from a random supply per seat, seen and
     confirmed as the rules would confirm it; ``move`` then changes every seat's supply, the table is seen again, its
-    zones are yielded, and the change is confirmed."""
+    zones are yielded, and the change is confirmed. With ``frames`` > 1 each state is seen in that many still frames
+    (each its own sensor noise), as the live loop sees a table at rest, and the zones are yielded after each."""
     layout = load_layout()
     for table_index in range(tables):
         rng = np.random.default_rng(seed + table_index)
@@ -63,18 +65,22 @@ def zones_moved(tables: int, moves: int, domain: str, seed: int,
                              "gold": int(rng.integers(0, 2)), "denier": int(rng.integers(2, most_deniers + 1)),
                              "worker": int(rng.integers(1, 5)), "house": 20} for colour in players}
         confirmed = view_with(players, supplies)
-        frame, _ = table.render(confirmed, frame_seed=2)
-        pipeline.observe(frame, still=True)
+        for still in range(frames):
+            frame, _ = table.render(confirmed, frame_seed=2 + 1000 * still)
+            pipeline.observe(frame, still=True)
         pipeline.confirm(frame, confirmed)
         for index in range(moves):
             before = supplies
             supplies = {colour: move(supply, rng) for colour, supply in supplies.items()}
             now = view_with(players, supplies)
-            frame, _ = table.render(now, frame_seed=3 + index)
-            pipeline.observe(frame, still=True)
-            for seat, zone in pipeline.reference.supplies.items():
-                picture = pipeline._supply_picture(frame, pipeline.tracker.pose, seat)
-                yield zone, picture, before[players[seat]], supplies[players[seat]]
+            for zone in pipeline.reference.supplies.values():
+                zone.moved()                # the hands that made the move
+            for still in range(frames):
+                frame, _ = table.render(now, frame_seed=3 + index + 1000 * still)
+                pipeline.observe(frame, still=True)
+                for seat, zone in pipeline.reference.supplies.items():
+                    picture = pipeline._supply_picture(frame, pipeline.tracker.pose, seat)
+                    yield zone, picture, before[players[seat]], supplies[players[seat]]
             pipeline.confirm(frame, now)
 
 
