@@ -122,7 +122,7 @@ class SupplyZone:
                                                             tuple[int, tuple[float, float, float]] | None]:
         """:meth:`read` and :meth:`coins` of one picture of a still table, blurred and aligned once for both; its
         coins' strip joins the still frames' mean (:meth:`moved` starts a new one)."""
-        self.still_strips.add(coin_strip(picture), self.unit_px)
+        self.still_strips.add(coin_strip(picture))
         seen = _Seen(self, picture)
         counts, sure, _by_type = self._read_by_type(seen)
         return counts, sure, self._coins(seen)
