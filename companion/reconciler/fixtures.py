@@ -147,8 +147,10 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)
 
 
-def shadowed(observation: Observation, fixtures: Fixtures | None, committed: VisibleView) -> set[str]:
-    """The slots whose reading is the top of a piece ``committed`` has beside them (``Fixtures.shadowed``).
+def shadowed(observation: Observation, fixtures: Fixtures | None, committed: VisibleView,
+             hidden_too: bool = False) -> set[str]:
+    """The slots whose reading is the top of a piece ``committed`` has beside them (``Fixtures.shadowed``); those
+    hidden in ``observation`` too with ``hidden_too`` (their pictures still tell, :mod:`.track_rises`).
 
     The bailiff's top, a white cylinder's end, reads as the provost on its own square's provost spot: held-out look,
     2 players, seeds 32 (decision 11) and 33 (decision 13): the provost moved off the bailiff's square, which went on
@@ -170,7 +172,7 @@ def shadowed(observation: Observation, fixtures: Fixtures | None, committed: Vis
             number = slot_number(piece, slot)
             if number is not None and committed.label(slot) and template.format(n=number) in observation.slots:
                 hidden.add(template.format(n=number))
-    return hidden - set(observation.occluded_slots)
+    return hidden if hidden_too else hidden - set(observation.occluded_slots)
 
 
 def bare_tops(observation: Observation, fixtures: Fixtures, slots: Iterable[str]) -> dict[str, dict[str, float]]:

@@ -183,7 +183,8 @@ class Reconciler:
         self._tracks.see(observation)
         self._placements.see(observation)
         fixtures = FIXTURES.get(self.session.game)
-        bailiff_tops = shadowed(observation, fixtures, self._tree.root.view)   # not the provost seen
+        # not the provost seen; hidden behind the bailiff too: its picture changing is the provost arriving there
+        bailiff_tops = shadowed(observation, fixtures, self._tree.root.view, hidden_too=True)
         destinations = self._destinations()
         options = [child.diff.slots for child in self._tree.children(self._tree.root)]
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),

@@ -107,3 +107,35 @@ def test_a_square_hidden_behind_the_bailiff_is_seen_by_its_picture():
     assert reconciler.session.actions[15:16] == [move], kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 15], "asked where the provost went"
     assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_arriving_behind_the_bailiff_is_seen_by_its_picture():
+    """Held-out 2 players, seed 406, decision 9: red moved the provost from square 8 back onto square 6, where the
+    bailiff stands. Before red's hand square 6 read the bailiff's top as the provost (p 0.43-0.57); after it, vision
+    hid the spot behind the bailiff, read at 0.05-0.07, while its picture moved from 21 to 97-104 and square 8's, which
+    the provost left, to 108-114. The bailiff's square was left out of the squares the bailiff's top shadows because it
+    was hidden, so its reading before the hand (not "at most ROSE_FROM") kept the picture from counting: "the camera
+    can't see this choice" stayed open until red answered it."""
+    square = "road.6.provost"
+    lean = {square: ("road.6.bailiff",)}
+
+    def before(frame):
+        frame = _changes(frame)
+        return replace(frame, slots={**frame.slots, square: {"provost": 0.5, "": 0.5}},
+                       leaning_in={**frame.leaning_in, **lean})
+
+    def moved(frame):
+        frame = _changes(frame, s6=100.0, s8=110.0)
+        return replace(frame, slots={**frame.slots, square: {"": 0.94, "provost": 0.06}},
+                       occluded_slots=frame.occluded_slots | {square}, behind=frame.behind | {square},
+                       leaning_in={**frame.leaning_in, **lean})
+
+    reconciler, cam, move = watching(["red", "blue"], 406, 9, adjust=before)
+    state = reconciler.session.state
+    assert (move.kind, move.arg("steps"), state.provost, state.bailiff) == ("provost", -2, 8, 6), move
+    view = state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=moved)
+    assert reconciler.session.actions[9:10] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 9 and o.reason != "invisible"], \
+        "asked where the provost went"
+    assert "alert" not in kinds(outcomes)
