@@ -273,6 +273,7 @@ class TableLoop:
             # on the first still frames, held back, and committed as yellow's first move.
             moved = self._next_move_shown(observation) if self._hand_before_confirmed else set()
             self.pipeline.confirm(image, session.state.table_view(), doubted=moved)
+            self._reconciler.vision_confirmed(moved)
             if not moved:
                 self._confirmed = len(session.actions)
         try:
@@ -282,6 +283,7 @@ class TableLoop:
             return []
         if any(outcome.kind in ("commit", "correction") for outcome in outcomes):
             self.pipeline.confirm(image, session.state.table_view())
+            self._reconciler.vision_confirmed()
             self._confirmed = len(session.actions)
         elif self._confirmed != len(session.actions) and observation.stable and self._agrees(observation):
             # decisions made on the tablet (prompt answers, undo): confirmed once the table is seen to match, but
@@ -291,6 +293,7 @@ class TableLoop:
             if self._reconciler.hand_since_decision:
                 doubted |= self._hidden_doubted(observation) | self._changed_unexplained(observation)
             self.pipeline.confirm(image, session.state.table_view(), doubted=doubted)
+            self._reconciler.vision_confirmed(doubted)
             self._confirmed = len(session.actions)
         for outcome in outcomes:
             if outcome.kind == "prompt" and outcome.decision is not None:

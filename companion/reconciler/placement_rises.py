@@ -122,6 +122,10 @@ class PlacementWatch:
         self._spell_sighted = frozenset()
         self._pictures.forget()
 
+    def confirmed(self, doubted: Collection[str] = ()) -> None:
+        """Vision took the last frame's pictures as the confirmed ones, but ``doubted`` (:class:`PictureBaseline`)."""
+        self._pictures.confirmed(doubted)
+
     def note_before_hand(self) -> None:
         """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
         self._before = {slot: {kind: total / count for kind, total in totals.items()}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Hashable, Mapping
+from typing import Any, Collection, Hashable, Mapping
 
 from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
@@ -502,6 +502,12 @@ class Reconciler:
         if prompt.decision != len(self.session.actions):
             raise RuleError("that question is no longer open: the game has moved on")
         self.session.decide(action, source="prompt")
+
+    def vision_confirmed(self, doubted: Collection[str] = ()) -> None:
+        """The live loop had vision take the frame just observed as the confirmed table, but ``doubted`` slots: the
+        spots' pictures are as confirmed now (:meth:`.picture_changes.PictureBaseline.confirmed`)."""
+        self._tracks.confirmed(doubted)
+        self._placements.confirmed(doubted)
 
     @property
     def hand_since_decision(self) -> bool:

@@ -136,6 +136,10 @@ class TrackWatch:
         self._still = {}
         self._pictures.forget()
 
+    def confirmed(self, doubted: Collection[str] = ()) -> None:
+        """Vision took the last frame's pictures as the confirmed ones, but ``doubted`` (:class:`PictureBaseline`)."""
+        self._pictures.confirmed(doubted)
+
     def note_before_hand(self) -> None:
         """A hand came while the game was caught up with the table: the still spell is the baseline from now on."""
         self._before = {slot: total / count for slot, (total, count) in self._still.items()}

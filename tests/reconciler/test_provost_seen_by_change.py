@@ -139,3 +139,32 @@ def test_the_provost_arriving_behind_the_bailiff_is_seen_by_its_picture():
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 9 and o.reason != "invisible"], \
         "asked where the provost went"
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_picture_confirmed_just_before_the_hand_is_the_baseline():
+    """Held-out 2 players, seed 400, decision 21: the guild's move (the provost 8 → 9) was answered on the tablet, and
+    vision took the table as confirmed on the last still frame before red's hand, which moved the provost back onto
+    the bailiff's square 8. In the frames before, square 8's picture was measured against the one confirmed before
+    the guild's move (72-75 from it); after the hand, 69-73 from the new one, and square 9's, which the provost left,
+    101-113. The baseline was the frames' old measure, so the change made no sighting and the move was asked."""
+    square = "road.8.provost"
+    lean = {square: ("road.8.bailiff",)}
+
+    def hidden(frame):
+        return replace(frame, slots={**frame.slots, square: {"": 1.0}}, occluded_slots=frame.occluded_slots | {square},
+                       behind=frame.behind | {square}, leaning_in={**frame.leaning_in, **lean})
+
+    def before(frame):
+        return hidden(_changes(frame, s8=73.0))
+
+    def moved(frame):
+        return hidden(_changes(frame, s8=71.0, s9=105.0))
+
+    reconciler, cam, move = watching(["red", "blue"], 400, 21, adjust=before)
+    state = reconciler.session.state
+    assert (move.kind, move.arg("steps"), state.provost, state.bailiff) == ("provost", -1, 9, 8), move
+    reconciler.vision_confirmed()           # the live loop had vision confirm the last frame
+    view = state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=moved)
+    assert reconciler.session.actions[21:22] == [move], kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
