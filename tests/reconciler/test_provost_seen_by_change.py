@@ -168,3 +168,49 @@ def test_a_picture_confirmed_just_before_the_hand_is_the_baseline():
     outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=moved)
     assert reconciler.session.actions[21:22] == [move], kinds(outcomes)
     assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_read_faintly_where_it_rose_and_its_picture_changed():
+    """Held-out 2 players, seed 415, decision 28: blue moved the provost from square 7 (the bailiff's) to square 10,
+    read there at 0.57-0.66, 0.0 before the hand, its picture 54-59 from the confirmed one. Square 8, where "+1"
+    would put it, stood behind red's worker, hidden: at 0.4 nats a frame between "+3" and "+1" the move was asked."""
+    hidden = {"road.8.provost"}
+
+    def behind(frame):
+        return replace(frame, slots={**frame.slots, "road.8.provost": {"": 1.0}},
+                       occluded_slots=frame.occluded_slots | hidden, behind=frame.behind | hidden)
+
+    def moved(frame):
+        frame = behind(_changes(frame, s10=58.0, s7=80.0))
+        return replace(frame, slots={**frame.slots, "road.10.provost": {"provost": 0.6, "": 0.4},
+                                     "road.7.provost": {"": 0.99, "provost": 0.01}})
+
+    reconciler, cam, move = watching(["red", "blue"], 415, 28, adjust=lambda frame: behind(_changes(frame)))
+    state = reconciler.session.state
+    assert (move.kind, move.arg("steps"), state.provost) == ("provost", 3, 7), move
+    assert state.table_view().pieces("road.8.worker"), "red's worker stands in front of square 8"
+    view = state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=moved)
+    assert reconciler.session.actions[28:29] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 28], "asked how far the provost went"
+    assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_read_faintly_without_its_picture_changing_is_asked():
+    """The same readings, but square 10's picture as confirmed: the faint reading alone does not decide."""
+    hidden = {"road.8.provost"}
+
+    def behind(frame):
+        return replace(frame, slots={**frame.slots, "road.8.provost": {"": 1.0}},
+                       occluded_slots=frame.occluded_slots | hidden, behind=frame.behind | hidden)
+
+    def moved(frame):
+        frame = behind(_changes(frame, s7=80.0))
+        return replace(frame, slots={**frame.slots, "road.10.provost": {"provost": 0.6, "": 0.4},
+                                     "road.7.provost": {"": 0.99, "provost": 0.01}})
+
+    reconciler, cam, move = watching(["red", "blue"], 415, 28, adjust=lambda frame: behind(_changes(frame)))
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=moved)
+    assert len(reconciler.session.actions) == 28 or reconciler.session.sources[28] != "camera", kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
