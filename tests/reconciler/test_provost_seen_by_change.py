@@ -28,6 +28,14 @@ def _unread_on(*squares):
     return adjust
 
 
+def _behind(frame, square, leaning=(), reading=None):
+    """``frame`` with ``square`` hidden behind a piece in front (vision hides it), ``leaning`` into its window, read as
+    ``reading`` (empty by default)."""
+    leaning_in = {**frame.leaning_in, square: tuple(leaning)} if leaning else frame.leaning_in
+    return replace(frame, slots={**frame.slots, square: reading or {"": 1.0}}, occluded_slots=frame.occluded_slots
+                   | {square}, behind=frame.behind | {square}, leaning_in=leaning_in)
+
+
 def _blue_moves_the_provost(adjust):
     reconciler, cam, move = watching(PLAYERS, 253, 17, adjust=_changes)
     assert (move.kind, move.arg("steps"), reconciler.session.state.provost) == ("provost", -2, 5), move
@@ -116,19 +124,15 @@ def test_the_provost_arriving_behind_the_bailiff_is_seen_by_its_picture():
     the provost left, to 108-114. The bailiff's square was left out of the squares the bailiff's top shadows because it
     was hidden, so its reading before the hand (not "at most ROSE_FROM") kept the picture from counting: "the camera
     can't see this choice" stayed open until red answered it."""
-    square = "road.6.provost"
-    lean = {square: ("road.6.bailiff",)}
+    square, bailiff = "road.6.provost", ("road.6.bailiff",)
 
     def before(frame):
         frame = _changes(frame)
         return replace(frame, slots={**frame.slots, square: {"provost": 0.5, "": 0.5}},
-                       leaning_in={**frame.leaning_in, **lean})
+                       leaning_in={**frame.leaning_in, square: bailiff})
 
     def moved(frame):
-        frame = _changes(frame, s6=100.0, s8=110.0)
-        return replace(frame, slots={**frame.slots, square: {"": 0.94, "provost": 0.06}},
-                       occluded_slots=frame.occluded_slots | {square}, behind=frame.behind | {square},
-                       leaning_in={**frame.leaning_in, **lean})
+        return _behind(_changes(frame, s6=100.0, s8=110.0), square, bailiff, {"": 0.94, "provost": 0.06})
 
     reconciler, cam, move = watching(["red", "blue"], 406, 9, adjust=before)
     state = reconciler.session.state
@@ -147,18 +151,11 @@ def test_a_picture_confirmed_just_before_the_hand_is_the_baseline():
     the bailiff's square 8. In the frames before, square 8's picture was measured against the one confirmed before
     the guild's move (72-75 from it); after the hand, 69-73 from the new one, and square 9's, which the provost left,
     101-113. The baseline was the frames' old measure, so the change made no sighting and the move was asked."""
-    square = "road.8.provost"
-    lean = {square: ("road.8.bailiff",)}
-
-    def hidden(frame):
-        return replace(frame, slots={**frame.slots, square: {"": 1.0}}, occluded_slots=frame.occluded_slots | {square},
-                       behind=frame.behind | {square}, leaning_in={**frame.leaning_in, **lean})
-
     def before(frame):
-        return hidden(_changes(frame, s8=73.0))
+        return _behind(_changes(frame, s8=73.0), "road.8.provost", ("road.8.bailiff",))
 
     def moved(frame):
-        return hidden(_changes(frame, s8=71.0, s9=105.0))
+        return _behind(_changes(frame, s8=71.0, s9=105.0), "road.8.provost", ("road.8.bailiff",))
 
     reconciler, cam, move = watching(["red", "blue"], 400, 21, adjust=before)
     state = reconciler.session.state
@@ -170,27 +167,27 @@ def test_a_picture_confirmed_just_before_the_hand_is_the_baseline():
     assert "alert" not in kinds(outcomes)
 
 
-def test_the_provost_read_faintly_where_it_rose_and_its_picture_changed():
-    """Held-out 2 players, seed 415, decision 28: blue moved the provost from square 7 (the bailiff's) to square 10,
-    read there at 0.57-0.66, 0.0 before the hand, its picture 54-59 from the confirmed one. Square 8, where "+1"
-    would put it, stood behind red's worker, hidden: at 0.4 nats a frame between "+3" and "+1" the move was asked."""
-    hidden = {"road.8.provost"}
-
-    def behind(frame):
-        return replace(frame, slots={**frame.slots, "road.8.provost": {"": 1.0}},
-                       occluded_slots=frame.occluded_slots | hidden, behind=frame.behind | hidden)
-
+def _blue_moves_the_provost_faintly(**moved_pictures):
+    """Held-out 2 players, seed 415, decision 28: blue moves the provost from square 7 (the bailiff's) to square 10,
+    read there at 0.6 after blue's hand; square 8 stands behind red's worker, hidden; ``moved_pictures`` changed."""
     def moved(frame):
-        frame = behind(_changes(frame, s10=58.0, s7=80.0))
+        frame = _behind(_changes(frame, **moved_pictures), "road.8.provost")
         return replace(frame, slots={**frame.slots, "road.10.provost": {"provost": 0.6, "": 0.4},
                                      "road.7.provost": {"": 0.99, "provost": 0.01}})
 
-    reconciler, cam, move = watching(["red", "blue"], 415, 28, adjust=lambda frame: behind(_changes(frame)))
+    reconciler, cam, move = watching(["red", "blue"], 415, 28, adjust=lambda frame: _behind(_changes(frame),
+                                                                                             "road.8.provost"))
     state = reconciler.session.state
     assert (move.kind, move.arg("steps"), state.provost) == ("provost", 3, 7), move
     assert state.table_view().pieces("road.8.worker"), "red's worker stands in front of square 8"
     view = state.apply(move).table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=moved)
+    return reconciler, move, arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=moved)
+
+
+def test_the_provost_read_faintly_where_it_rose_and_its_picture_changed():
+    """Read at 0.57-0.66 on square 10 (0.0 before the hand), its picture 54-59 from the confirmed one: at 0.4 nats a
+    frame between "+3" and "+1" (square 8, hidden) the move was asked."""
+    reconciler, move, outcomes = _blue_moves_the_provost_faintly(s10=58.0, s7=80.0)
     assert reconciler.session.actions[28:29] == [move], kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 28], "asked how far the provost went"
     assert "alert" not in kinds(outcomes)
@@ -198,19 +195,6 @@ def test_the_provost_read_faintly_where_it_rose_and_its_picture_changed():
 
 def test_the_provost_read_faintly_without_its_picture_changing_is_asked():
     """The same readings, but square 10's picture as confirmed: the faint reading alone does not decide."""
-    hidden = {"road.8.provost"}
-
-    def behind(frame):
-        return replace(frame, slots={**frame.slots, "road.8.provost": {"": 1.0}},
-                       occluded_slots=frame.occluded_slots | hidden, behind=frame.behind | hidden)
-
-    def moved(frame):
-        frame = behind(_changes(frame, s7=80.0))
-        return replace(frame, slots={**frame.slots, "road.10.provost": {"provost": 0.6, "": 0.4},
-                                     "road.7.provost": {"": 0.99, "provost": 0.01}})
-
-    reconciler, cam, move = watching(["red", "blue"], 415, 28, adjust=lambda frame: behind(_changes(frame)))
-    view = reconciler.session.state.apply(move).table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=moved)
+    reconciler, move, outcomes = _blue_moves_the_provost_faintly(s7=80.0)
     assert len(reconciler.session.actions) == 28 or reconciler.session.sources[28] != "camera", kinds(outcomes)
     assert "alert" not in kinds(outcomes)
