@@ -10,8 +10,8 @@ shows as a thin ring): the largest blob's change, in cube areas, is the reading.
 
 The sensor's noise changes the strip from frame to frame by about as much as a coin's rim moving does, so a still
 table's strip is averaged over the still frames of one rest (:class:`StillStrips`), for the confirmed picture and
-the picture now alike: on held-out tables an unchanged strip then read below the first bin in 82 % of zones, against
-61 % frame by frame (docs/vision.md, "Coins").
+the picture now alike: on held-out tables an unchanged strip read below the first bin in 79 % of zones after four still
+frames, against 61 % frame by frame before (docs/vision.md, "Coins seen as a change").
 
 Its meaning is measured, not assumed: ``coin_odds.json`` (written by
 ``tests/benchmarks/bench_coins.py --write`` from held-out rendered tables) gives, for bins of the
