@@ -80,8 +80,8 @@ class StillStrips:
 
     def mean_if_last(self, strip: np.ndarray) -> np.ndarray:
         """The mean, if ``strip`` is the last frame's taken; else ``strip`` itself."""
-        if self._sum is not None and self._last is not None and self._last.shape == strip.shape \
-                and np.array_equal(self._last, strip):
+        if self._sum is not None and self._last is not None and (self._last is strip or (
+                self._last.shape == strip.shape and np.array_equal(self._last, strip))):
             return self._sum / self._frames
         return strip
 

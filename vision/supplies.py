@@ -122,8 +122,8 @@ class SupplyZone:
                                                             tuple[int, tuple[float, float, float]] | None]:
         """:meth:`read` and :meth:`coins` of one picture of a still table, blurred and aligned once for both; its
         coins' strip joins the still frames' mean (:meth:`moved` starts a new one)."""
-        self.still_strips.add(coin_strip(picture))
         seen = _Seen(self, picture)
+        self.still_strips.add(seen.strip)
         counts, sure, _by_type = self._read_by_type(seen)
         return counts, sure, self._coins(seen)
 
@@ -162,8 +162,7 @@ class SupplyZone:
     def _coin_change(self, seen: "_Seen") -> float | None:
         if self.confirmed is None:
             return None
-        strip = coin_strip(seen.picture)
-        change = strip_change(self._confirmed_strip, self.still_strips.mean_if_last(strip), self.unit_px)
+        change = strip_change(self._confirmed_strip, self.still_strips.mean_if_last(seen.strip), self.unit_px)
         if change >= COIN_EDGES[0]:      # the pose jitters by a few pixels between fits: the strip as the zone aligns
             dx, dy = seen.shift
             if dx or dy:
@@ -223,12 +222,20 @@ class _Seen:
         self.zone, self.picture = zone, picture
         self._blurred: np.ndarray | None = None
         self._shift: tuple[int, int] | None = None
+        self._strip: np.ndarray | None = None
 
     @property
     def blurred(self) -> np.ndarray:
         if self._blurred is None:
             self._blurred = self.zone._blur(self.picture)
         return self._blurred
+
+    @property
+    def strip(self) -> np.ndarray:
+        """The coins' strip (:func:`vision.coins.coin_strip`), cut and blurred once."""
+        if self._strip is None:
+            self._strip = coin_strip(self.picture)
+        return self._strip
 
     @property
     def shift(self) -> tuple[int, int]:
