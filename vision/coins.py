@@ -50,11 +50,10 @@ class StillStrips:
 
     >>> strips = StillStrips()
     >>> a, b = np.full((4, 4, 3), 100, np.uint8), np.full((4, 4, 3), 110, np.uint8)
-    >>> float(strips.add(a)[0, 0, 0]), float(strips.add(b)[0, 0, 0])
-    (100.0, 105.0)
+    >>> strips.add(a); strips.add(b)
     >>> float(strips.mean_if_last(b)[0, 0, 0]), int(strips.mean_if_last(a)[0, 0, 0])      # a is not the last frame
     (105.0, 100)
-    >>> strips.clear(); float(strips.add(b)[0, 0, 0])
+    >>> strips.clear(); strips.add(b); float(strips.mean_if_last(b)[0, 0, 0])
     110.0
     """
 
@@ -63,25 +62,21 @@ class StillStrips:
         self._frames = 0
         self._last: np.ndarray | None = None
 
-    def add(self, strip: np.ndarray) -> np.ndarray:
-        """Take one still frame's (blurred) strip; the mean so far.
+    def add(self, strip: np.ndarray) -> None:
+        """Take one still frame's (blurred) strip.
 
         No frame is judged against the mean: one frame's noise differs from it as a coin moving does (held-out
         2 players 408, red's strip in one frame of four, 6 cube areas), and a mean restarted there is that frame."""
-        if self._sum is not None and self._sum.shape != strip.shape:
-            self.clear()
         if self._sum is None:
             self._sum, self._frames = strip.astype(np.float32), 1
         else:
             self._sum += strip
             self._frames += 1
         self._last = strip
-        return self._sum / self._frames
 
     def mean_if_last(self, strip: np.ndarray) -> np.ndarray:
         """The mean, if ``strip`` is the last frame's taken; else ``strip`` itself."""
-        if self._sum is not None and self._last is not None and (self._last is strip or (
-                self._last.shape == strip.shape and np.array_equal(self._last, strip))):
+        if self._last is not None and (self._last is strip or np.array_equal(self._last, strip)):
             return self._sum / self._frames
         return strip
 
