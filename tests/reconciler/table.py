@@ -64,14 +64,16 @@ def watching(players, seed, decisions, adjust=lambda frame: frame):
     return reconciler, cam, move
 
 
-def arm_then_rest(reconciler, cam, view, seat, frames=12, start=10_000, adjust=lambda frame: frame, answer=None):
-    """``seat``'s arm over ``view`` for three frames, then ``frames`` stable ones (each through ``adjust``). With
-    ``answer``, the player answers a question about the decision pending now with it as soon as one comes."""
+def arm_then_rest(reconciler, cam, view, seat, frames=12, start=10_000, adjust=lambda frame: frame, answer=None,
+                  covered=("hand",)):
+    """``seat``'s arm over ``view`` (its hand over the ``covered`` slots) for three frames, then ``frames`` stable
+    ones (each through ``adjust``). With ``answer``, the player answers a question about the decision pending now
+    with it as soon as one comes."""
     from dataclasses import replace
 
     pending = len(reconciler.session.actions)
     for index in range(3):
-        reconciler.observe(replace(cam.read(view, start - 1_000 + index, covered={"hand"}), hand_from=seat))
+        reconciler.observe(replace(cam.read(view, start - 1_000 + index, covered=set(covered)), hand_from=seat))
     outcomes = []
     for index in range(frames):
         seen = reconciler.observe(adjust(cam.read(view, start + index)))
