@@ -264,7 +264,9 @@ class TableLoop:
                 self._repipe(tuple(session.players))
                 return []
         self._hand_before_confirmed |= self._confirmed is None and observation.occluded
-        if self._confirmed is None and observation.stable:
+        starting = self._confirmed is None and observation.stable
+        moved: set[str] = set()
+        if starting:
             # the game's starting (or resumed) state is what the rules vouch for before any move; but the first
             # still frames may already show a move a hand was seen making: the squares read as a legal next move
             # would leave them keep their setup look (or the move would be learned as what the empty square looks
@@ -273,7 +275,6 @@ class TableLoop:
             # on the first still frames, held back, and committed as yellow's first move.
             moved = self._next_move_shown(observation) if self._hand_before_confirmed else set()
             self.pipeline.confirm(image, session.state.table_view(), doubted=moved)
-            self._reconciler.vision_confirmed(moved)
             if not moved:
                 self._confirmed = len(session.actions)
         try:
@@ -281,6 +282,8 @@ class TableLoop:
         except RuleError as changed:    # the tablet changed the game during this frame: read the next one afresh
             log.info("frame skipped, the game changed meanwhile: %s", changed)
             return []
+        if starting:        # once the reconciler took this frame's change levels, measured before the confirm
+            self._reconciler.vision_confirmed(moved)
         if any(outcome.kind in ("commit", "correction") for outcome in outcomes):
             self.pipeline.confirm(image, session.state.table_view())
             self._reconciler.vision_confirmed()

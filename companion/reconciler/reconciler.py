@@ -145,6 +145,9 @@ class Reconciler:
         # frame after red's guild move was answered; the provost's baseline stayed the one from before the guild move
         # (the provost on the bailiff's square, p 0.9), so its return there (p 0.8-0.96) was no rise, and it was asked.
         self._idle = False
+        # vision confirmed a frame of this still spell: one still frame is then enough of a baseline for a hand (held-out
+        # 4 players, seed 315: yellow's first hand came one still frame after the start was confirmed)
+        self._spell_confirmed = False
         # slot hidden behind a piece in front, or changed by an answer → its mean reading in the still frames before
         # the last hand, while the game was caught up with the table (since the last decision)
         self._before_hand: dict[str, dict[str, float]] = {}
@@ -162,7 +165,8 @@ class Reconciler:
         self._reach.see(observation)
         if not (observation.registered and observation.stable and not observation.occluded):
             self._streaks = _Streaks(persistent={})
-            if self._idle and not self._watched and len(self._frames) >= self.policy.confirm_frames:
+            if self._idle and not self._watched and self._frames and (
+                    len(self._frames) >= self.policy.confirm_frames or self._spell_confirmed):
                 self._note_misreads()
                 self._note_before_hand()
                 self._tracks.note_before_hand()
@@ -172,6 +176,7 @@ class Reconciler:
             if observation.occluded and self._rested:
                 self._reaches, self._rested = self._reaches + 1, False
             self._forget_frames()
+            self._spell_confirmed = False
             self._spells += 1
             self._tracks.forget()
             self._placements.forget()
@@ -509,6 +514,7 @@ class Reconciler:
         spots' pictures are as confirmed now (:meth:`.picture_changes.PictureBaseline.confirmed`)."""
         self._tracks.confirmed(doubted)
         self._placements.confirmed(doubted)
+        self._spell_confirmed = True
 
     @property
     def hand_since_decision(self) -> bool:

@@ -41,7 +41,10 @@ def test_players_who_wait_for_the_camera_at_the_start_get_no_move_nobody_made():
     tablet stops saying "hand over the board"). The start's building on road.16 read as yellow's worker on the first
     still frame, the one legal first move the table seemed to show: held back as a move already made, it was
     committed as yellow's first placement, which nobody made. A place where the game already has a piece reads
-    nothing vision has learned yet at the first confirmation, so it is no evidence of a move."""
+    nothing vision has learned yet at the first confirmation, so it is no evidence of a move.
+
+    Yellow's real first move came one still frame after the cue; its worker on road 7 read at even odds, and was
+    asked (session 38) until that one confirmed frame counted as the pictures' baseline for the hand."""
     desk, world, loop = bot_table(("red", "blue", "green", "yellow"), 315, "holdout")
     frames, cued_at, moved_at, told = 0, None, None, []
     while len(desk.session.actions) < 2 and frames < 300 and not desk.session.open_alerts():
@@ -53,4 +56,5 @@ def test_players_who_wait_for_the_camera_at_the_start_get_no_move_nobody_made():
     assert cued_at is not None and moved_at is not None and moved_at > cued_at, "the first move waited for the cue"
     assert not told[0] and told[-1], "the tablet said when the camera had taken in the start"
     assert desk.session.actions[:2] == world.actions[:2]
+    assert desk.session.sources[:1] == ["camera"], "yellow's first worker asked, not seen"
     assert not desk.session.alerts

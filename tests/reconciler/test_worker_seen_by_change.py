@@ -150,3 +150,43 @@ def test_a_circle_changed_at_the_threshold_stays_sighted():
     assert reconciler.session.actions[26:27] == [move], kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 26], "asked where red's worker went"
     assert "alert" not in kinds(outcomes)
+
+
+def _first_placement_after_one_still_frame(confirmed):
+    """Held-out 4 players, seed 315, decision 0: the players waited for the camera to take in the start, and yellow's
+    hand came on the frame after the first still one. That frame measured every circle against the empty board's
+    pictures (road 7: 83); vision then confirmed it as the start. Yellow's worker on road 7 read at even odds, its
+    circle 72-75 from the confirmed picture. ``confirmed``: the live loop told the reconciler so."""
+    from .table import camera, live_bots_at
+    from companion.reconciler import Reconciler
+
+    session, move = live_bots_at(["red", "blue", "green", "yellow"], 315, 0)
+    assert str(move) == "place[3](place='road.7')", move
+    reconciler, cam = Reconciler(session), camera(session.state)
+    circles = lambda frame, level: {slot: level for slot in frame.slots if _circle(slot)}      # noqa: E731
+    first = cam.read(session.state.table_view(), 1_000)
+    reconciler.observe(replace(first, changes=circles(first, 83.0)))
+    if confirmed:
+        reconciler.vision_confirmed()
+    view = session.state.apply(move).table_view()
+
+    def put(frame):
+        p = (0.42, 0.51, 0.37, 0.46)[frame.frame_index % 4]
+        return replace(frame, slots={**frame.slots, "road.7.worker": {"worker:yellow": p, "": 1.0 - p}},
+                       changes={**circles(frame, 15.0), "road.7.worker": 73.0})
+    return reconciler, move, arm_then_rest(reconciler, cam, view, "yellow", frames=20, start=3_000, adjust=put)
+
+
+def test_one_still_frame_vision_confirmed_is_the_baseline_for_the_next_hand():
+    reconciler, move, outcomes = _first_placement_after_one_still_frame(confirmed=True)
+    assert reconciler.session.actions[:1] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 0], "asked where yellow's worker went"
+    assert "alert" not in kinds(outcomes)
+
+
+def test_one_still_frame_not_confirmed_is_no_baseline():
+    """The same, but vision never confirmed that frame: its change levels say nothing of the pictures, and one still
+    frame may be a table still settling. The placement is not committed from the picture."""
+    reconciler, move, outcomes = _first_placement_after_one_still_frame(confirmed=False)
+    assert not reconciler.session.actions or reconciler.session.sources[0] != "camera", kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
