@@ -1,4 +1,4 @@
-"""A pale worker or house put down, seen by how the reading of the slot it went to rose.
+"""A pale worker, house or disc put down, seen by how the reading of the slot it went to rose.
 
 On some tables the slot model reads a worker on a circle it has never seen one on at about even odds. Held-out
 2 players, seed 285 (session 20): red's worker on the castle's first circle read p 0.38-0.61 red in every still frame
@@ -44,7 +44,9 @@ or the stables' next circle by up to 150.
 A house is watched the same way: each build puts the builder's house on its building (held-out 5 players, seed 310,
 decision 81: yellow built on road.12, whose owner slot read yellow's house at 0.31-0.48 in every still frame after the
 hand and 0.00 before it; its tile read empty at 0.28-0.40, and the camera committed "yellow skips the build"). Each
-kind of piece has its own sighting: a house rising beside a worker put down is not "another circle risen".
+kind of piece has its own sighting: a house rising beside a worker put down is not "another circle risen". And a
+pass puts the chooser's disc on the bridge (held-out 5 players, seed 306, decision 37: red's disc on the bridge's
+second space read 0.33-0.53, nothing before the hand, and "unseen" was asked).
 
 >>> watch = PlacementWatch()
 >>> still = Observation(registered=True, stable=True, slots={"castle.worker.1": {"": 1.0}, "inn.left": {"": 1.0}})
@@ -89,7 +91,7 @@ ROSE_FROM = 0.05   # a circle read with a worker at most this likely (mean of th
 ROSE_TO = 0.3      # … and this likely now has seen one put down (a lean into a window reads 0.1-0.2)
 KEPT = 0.2         # a circle sighted earlier in the same still spell stays sighted while read this likely
 SIGHTED = 0.8      # the reading a sighting is given
-WATCHED = frozenset({"worker", "house"})   # the kinds of piece whose rises are watched
+WATCHED = frozenset({"worker", "house", "disc"})   # the kinds of piece whose rises are watched
 CIRCLE_CHANGED_TO = 45.0   # a worker circle this far from its confirmed picture has had a worker put on it
 # … and, sighted so earlier in the same still spell, stays sighted while this far from it (noise alone: ≤ 34). Held-out
 # 2 players, seed 415, decision 26: red's worker in the castle read at 0.11-0.22, its circle 42-45 from the confirmed
@@ -98,7 +100,8 @@ CIRCLE_KEPT = 38.0
 
 
 class PlacementWatch:
-    """How likely each slot showed a worker or a house before the last hand, and the sightings that makes of a frame."""
+    """How likely each slot showed a worker, a house or a disc before the last hand, and the sightings that makes of a
+    frame."""
 
     def __init__(self, track_spots: Callable[[str], bool] = lambda slot: False) -> None:
         # the spots of the provost's and bailiff's tracks: the other spots whose pictures vision compares are circles
@@ -112,7 +115,7 @@ class PlacementWatch:
         self.bare_slots: frozenset[str] = frozenset()      # hidden circles the last frame saw still empty by picture
 
     def see(self, observation: Observation) -> None:
-        """Take a still frame's worker and house readings (before the rules hide any of them)."""
+        """Take a still frame's worker, house and disc readings (before the rules hide any of them)."""
         for slot, reading in observation.slots.items():
             if slot not in observation.occluded_slots:
                 totals, count = self._still.get(slot, ({}, 0))
@@ -231,7 +234,8 @@ def _explains(changes: Mapping[str, str], changed: Collection[str]) -> bool:
 
 
 def _shares(reading: Mapping[str, float]) -> dict[str, float]:
-    """How likely ``reading`` shows a worker, and a house (:func:`~.fixtures.piece_share` of each, in one pass)."""
+    """How likely ``reading`` shows a worker, a house, a disc (:func:`~.fixtures.piece_share` of each, in one
+    pass)."""
     shares: dict[str, float] = {}
     for label, probability in reading.items():
         for kind in {piece.kind for piece in pieces_for(label)} & WATCHED:

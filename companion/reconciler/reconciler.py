@@ -259,15 +259,17 @@ class Reconciler:
 
     def _destinations(self) -> dict[str, str]:
         """Slot → the piece the pending decision would put where the table has none: the chooser's worker on a circle
-        (a placement, or the gate's worker sent on), the builder's house on a building (a build). Not a worker the
-        rules move as the placements end (the inn's, from its left circle to its right)."""
+        (a placement, or the gate's worker sent on) or disc on the bridge (a pass), the builder's house on a building
+        (a build). Not a worker the rules move as the placements end (the inn's, from its left circle to its right)."""
         decision = self.session.state.pending()
         if decision is None:
             return {}
         root = self._tree.root
-        worker = f"worker:{self._colour(decision.player)}" if decision.kind in ("place", "gate") else None
+        colour = self._colour(decision.player)
+        placing = {f"worker:{colour}", f"disc:{colour}"} if decision.kind == "place" else (
+            {f"worker:{colour}"} if decision.kind == "gate" else set())
         return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
-                if label == worker or (label.startswith("house:") and not root.view.label(slot))}
+                if not root.view.label(slot) and (label in placing or label.startswith("house:"))}
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""

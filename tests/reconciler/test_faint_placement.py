@@ -60,3 +60,31 @@ def test_a_placement_read_faintly_and_paler_in_turn_is_committed_without_a_quest
     assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
     assert "alert" not in kinds(outcomes)
     assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
+
+
+def _paler_on_the_bridge(frame):
+    """Held-out 5 players, seed 306, decision 37: red passed; its disc on the bridge's second space read 0.33-0.53 in
+    turn (nothing before red's hand), and the camera, seeing no move, asked "unseen"."""
+    if frame.slots.get("bridge.2", {}).get("disc:red", 0.0) > 0.5:
+        p = (0.34, 0.53, 0.33, 0.45)[frame.frame_index % 4]
+        return replace(frame, slots={**frame.slots, "bridge.2": {"disc:red": p, "": 1.0 - p}})
+    return frame
+
+
+def test_a_pass_read_faintly_on_the_bridge_is_committed_without_a_question():
+    reconciler, move, outcomes = filmed_move(["red", "blue", "green", "yellow", "black"], 306, 37, "red",
+                                             _paler_on_the_bridge)
+    assert str(move) == "place[0](place='pass')", move
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 37] == [], "asked whether red passed"
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[37] == move and reconciler.session.sources[37] == "camera"
+    assert reconciler.session.history()[38].table_view().pieces("bridge.2"), "red's disc went on bridge.2"
+
+
+def test_a_faint_disc_on_the_bridge_before_the_hand_is_no_pass():
+    """The same reading of bridge.2 before red's arm came by and after, with nothing moved: no rise, no pass."""
+    def always(frame):
+        p = (0.34, 0.53, 0.33, 0.45)[frame.frame_index % 4]
+        return replace(frame, slots={**frame.slots, "bridge.2": {"disc:red": p, "": 1.0 - p}})
+    reconciler, outcomes = arm_over_unchanged(["red", "blue", "green", "yellow", "black"], 306, 37, "red", always)
+    assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 37
