@@ -145,7 +145,8 @@ class PlacementWatch:
         """``observation`` with the one destination of each kind a piece was seen put on read as showing it.
 
         ``options``: per option of the pending decision, the slots it changes and what they then hold (a circle
-        whose picture changed is a sighting only where one option accounts for every circle that changed).
+        whose picture changed is a sighting only where one option accounts for every circle that changed; none, no
+        sighting by picture).
         """
         self.sighted_slots = self.pictured_slots = frozenset()
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):

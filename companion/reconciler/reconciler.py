@@ -194,7 +194,7 @@ class Reconciler:
         options = [child.diff.slots for child in self._tree.children(self._tree.root)]
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),
                                                                     bailiff_tops, options, self._tree.root.view.labels),
-                                                 destinations, options)
+                                                 destinations, options if self._placing_from_home() else ())
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
@@ -270,6 +270,15 @@ class Reconciler:
             {f"worker:{colour}"} if decision.kind == "gate" else set())
         return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
                 if not root.view.label(slot) and (label in placing or label.startswith("house:"))}
+
+    def _placing_from_home(self) -> bool:
+        """Whether the pending decision's worker comes from its player's supply, not from a circle of the board: only
+        then is a circle's picture changing a sighting of it (:class:`.placement_rises.PlacementWatch`). The gate's
+        worker, leaving, changes the pictures of the circles beside the gate too: held-out 2 players, seed 417,
+        decision 113, red took it home, the merchants' guild's circle changed by 55-57, and "red sends it to the
+        guild" was committed."""
+        decision = self.session.state.pending()
+        return decision is not None and decision.kind == "place"
 
     def _forget_frames(self) -> None:
         """A hand or a moving picture: what the table showed before may not hold any more."""
