@@ -146,7 +146,8 @@ class PlacementWatch:
 
         ``options``: per option of the pending decision, the slots it changes and what they then hold (a circle
         whose picture changed is a sighting only where one option accounts for every circle that changed; none, no
-        sighting by picture).
+        sighting by picture). Hidden destination circles whose pictures stayed read still empty
+        (:meth:`_bare_as_confirmed`).
         """
         self.sighted_slots = self.pictured_slots = frozenset()
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
@@ -181,8 +182,8 @@ class PlacementWatch:
         self.bare_slots = frozenset(bare)
         if not bare:
             return observation
-        return replace(observation, slots={**observation.slots, **bare}, occluded_slots=observation.occluded_slots - bare.keys(),
-                       behind=observation.behind - bare.keys())
+        return replace(observation, slots={**observation.slots, **bare},
+                       occluded_slots=observation.occluded_slots - bare.keys(), behind=observation.behind - bare.keys())
 
     def _risen_destination(self, observation: Observation, kind: str, destinations: Mapping[str, str]) -> str | None:
         """The one destination whose reading of its piece rose since before the hand, while none shows the piece and

@@ -145,8 +145,8 @@ class Reconciler:
         # frame after red's guild move was answered; the provost's baseline stayed the one from before the guild move
         # (the provost on the bailiff's square, p 0.9), so its return there (p 0.8-0.96) was no rise, and it was asked.
         self._idle = False
-        # vision confirmed a frame of this still spell: one still frame is then enough of a baseline for a hand (held-out
-        # 4 players, seed 315: yellow's first hand came one still frame after the start was confirmed)
+        # vision confirmed a frame of this still spell: one still frame is then baseline enough for a hand
+        # (held-out 4 players, seed 315: yellow's first hand came one still frame after the start was confirmed)
         self._spell_confirmed = False
         # slot hidden behind a piece in front, or changed by an answer → its mean reading in the still frames before
         # the last hand, while the game was caught up with the table (since the last decision)

@@ -151,7 +151,7 @@ class TrackWatch:
 
     def sighted(self, observation: Observation, movable: Collection[str],
                 shadowed: Collection[str] = frozenset(), options: Collection[Mapping[str, str]] = (),
-                committed: Mapping[str, str] = {}) -> Observation:
+                committed: Mapping[str, str] | None = None) -> Observation:
         """``observation`` with the square a piece of ``movable`` kinds was seen arrive on read as showing it.
 
         ``shadowed`` slots read another piece's top (:func:`~companion.reconciler.fixtures.shadowed`): seeing the piece
@@ -170,7 +170,7 @@ class TrackWatch:
             now = {slot: piece_share(reading, kind) for slot, reading in observation.slots.items()
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
             if kind not in movable:
-                risen = self._stands(observation, now, shadowed, kind, template, committed, pictured)
+                risen = self._stands(observation, now, shadowed, kind, template, committed or {}, pictured)
             elif any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
                 faint = self._faintly_shown(observation, now, shadowed, _arrivals(options, kind, template) & pictured)
                 if faint is not None:           # the track counts as read: no sighting of it
