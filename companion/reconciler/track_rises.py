@@ -169,13 +169,14 @@ class TrackWatch:
         for kind, template in self.tracks.items():
             now = {slot: piece_share(reading, kind) for slot, reading in observation.slots.items()
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
-            if kind not in movable:
-                risen = self._stands(observation, now, shadowed, kind, template, committed or {}, pictured)
-            elif any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
-                faint = self._faintly_shown(observation, now, shadowed, _arrivals(options, kind, template) & pictured)
-                if faint is not None:           # the track counts as read: no sighting of it
+            if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):      # the track counts as read
+                arrivals = _arrivals(options, kind, template) & pictured if kind in movable else set()
+                faint = self._faintly_shown(observation, now, shadowed, arrivals)
+                if faint is not None:
                     raised[faint] = _with_chance(observation.slots[faint], kind, SIGHTED)
                 continue
+            if kind not in movable:
+                risen = self._stands(observation, kind, template, committed or {}, pictured)
             else:
                 risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
                 if not risen:
@@ -221,16 +222,14 @@ class TrackWatch:
             return []
         return left
 
-    def _stands(self, observation: Observation, now: Mapping[str, float], shadowed: Collection[str], kind: str,
-                template: str, committed: Mapping[str, str], pictured: Collection[str]) -> list[str]:
+    def _stands(self, observation: Observation, kind: str, template: str, committed: Mapping[str, str],
+                pictured: Collection[str]) -> list[str]:
         """The square the committed table has a piece no option moves on, when no square shows the piece (its track
-        would be hidden) and that square's picture and every other square's are as the rules last confirmed them,
-        before the last hand and now: a later move of the turn (the guild's, after the gate) did not take it off.
+        would be hidden), that square's picture is as the rules last confirmed it, before the last hand and now, and
+        no other square's has changed: a later move of the turn (the guild's, after the gate) did not take it off.
         Held-out 2 players, seed 402, decision 58: blue's worker left the gate, the provost stood on the bailiff's
         square, and "blue sends it to the merchants' guild, which moves the provost 3 back" explained the table as
         well as "blue takes the worker home": asked."""
-        if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):
-            return []
         standing = [slot for slot, label in committed.items() if slot_number(template, slot) is not None
                     and _has(label, kind)]
         track = [slot for slot in observation.changes if slot_number(template, slot) is not None]
