@@ -61,3 +61,59 @@ def test_a_house_read_beyond_a_place_no_house_covers_is_still_alerted():
     _, _, outcomes = filmed_move(["red", "blue", "green", "yellow", "black"], 175, 217, "green", seen)
     assert "alert" in kinds(outcomes)
     assert any("castle.towers.2" in o.message for o in outcomes if o.kind == "alert")
+
+
+
+TOWERS_2_BEFORE = {"": 1.0}
+TOWERS_2_AS_BEFORE_THE_LOOP = {"": 0.77, "house:red": 0.23}
+TOWERS_2_GLIMPSED = {"": 0.78, "house:red": 0.22}
+TOWERS_3_TOP = {"house:red": 0.60, "": 0.40}
+
+
+def _behind_the_first_house(towers_2, towers_3, stone=None):
+    """Frames as the held-out camera read red's castle at 2 players seed 417 (decision 126): towers.2 hidden behind
+    the house on towers.1 and read ``towers_2``, towers.3 read ``towers_3``, where the top of a house on towers.2
+    leans in; with ``stone``, red's zone read unsure, its stone alternating between those counts."""
+    from dataclasses import replace
+
+    def adjust(frame):
+        supplies, confidence = frame.supplies, frame.supply_confidence
+        if stone:
+            counted = {**frame.supplies["red"], "food": 2, "wood": 5, "stone": stone[frame.frame_index % len(stone)]}
+            supplies, confidence = {**supplies, "red": counted}, {**confidence, "red": 0.05}
+        return replace(frame, slots={**frame.slots, "castle.towers.2": towers_2, "castle.towers.3": towers_3},
+                       occluded_slots=frame.occluded_slots | {"castle.towers.2"},
+                       behind=frame.behind | {"castle.towers.2"}, supplies=supplies, supply_confidence=confidence,
+                       leaning_in={"castle.towers.2": ("castle.towers.1",), "castle.towers.3": ("castle.towers.2",)})
+    return adjust
+
+
+def _second_batch(towers_2_before):
+    """Red's second castle batch of the turn at 2 players seed 417 (decision 126), filmed: towers.2 read
+    ``towers_2_before`` before red's arm. Returns the session, the batch and the outcomes."""
+    reconciler, cam, castle = watching(["red", "blue"], 417, 126,
+                                       adjust=_behind_the_first_house(towers_2_before, {"": 1.0}))
+    assert str(castle) == "castle[0](cubes=('food', 'stone', 'wood'))"
+    built = reconciler.session.state.apply(castle)
+    after = _behind_the_first_house(TOWERS_2_GLIMPSED, TOWERS_3_TOP, stone=(1, 2))
+    outcomes = arm_then_rest(reconciler, cam, built.table_view(), "red", frames=20, start=3_000, adjust=after,
+                             answer=castle)
+    return reconciler.session, castle, outcomes
+
+
+def test_a_house_hidden_behind_the_one_in_front_counts_where_its_top_is_read():
+    """2 players seed 417, decision 126: red's house went on towers.2, hidden behind the house on towers.1, and its top
+    read red on towers.3 (0.60), with red's zone read unsure (0.03-0.11). The still frames before red's arm had read
+    towers.2 as red now and then (its mean 0.23), so the glimpse of the new house (0.22) was no glimpse. The house was
+    counted nowhere, and "two batches" (towers.2 and towers.3) was committed: a castle batch red never delivered."""
+    session, castle, outcomes = _second_batch(TOWERS_2_AS_BEFORE_THE_LOOP)
+    assert session.actions[126:] == [castle], session.actions[126:]
+    assert session.sources[126:] == ["camera"] and "alert" not in kinds(outcomes)
+
+
+def test_a_house_committed_from_these_frames_has_its_top_read_beyond_it_as_no_new_house():
+    """The same batch with towers.2 read empty before the arm: the house glimpsed there is committed, and its top on
+    towers.3, read in every still frame after, is no third batch."""
+    session, castle, outcomes = _second_batch(TOWERS_2_BEFORE)
+    assert session.actions[126:] == [castle], session.actions[126:]
+    assert session.sources[126:] == ["camera"] and "alert" not in kinds(outcomes)
