@@ -52,3 +52,13 @@ def test_the_provost_square_changed_keeps_the_guild_in_doubt():
     reconciler, move, outcomes = _blue_moves_the_gates_worker({"road.11.provost": 80.0})
     assert len(reconciler.session.actions) == 58 or reconciler.session.sources[58] != "camera", kinds(outcomes)
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_circle_whose_picture_the_leaving_worker_changed_is_not_where_it_went():
+    """Held-out 2 players, seed 417, decision 113: red took the gate's worker home, and a circle near the gate changed
+    its picture as the worker left (there the guild's, by 55-57). Here road 9's hidden circle changes so as blue takes
+    it home: the camera must not send the worker there."""
+    reconciler, move, outcomes = _blue_moves_the_gates_worker({"road.9.worker": 90.0})
+    committed = reconciler.session.actions[58:59]
+    assert not committed or committed == [move], f"committed {committed} for {move}"
+    assert "alert" not in kinds(outcomes)
