@@ -6,7 +6,7 @@ for 13 of red's placements that game."""
 
 from dataclasses import replace
 
-from .table import arm_over_unchanged, filmed_move, kinds
+from .table import arm_over_unchanged, arm_then_rest, filmed_move, kinds, watching
 
 PLAYERS = ["red", "blue"]
 CIRCLE = "castle.worker.1"
@@ -37,6 +37,22 @@ def test_a_faint_reading_that_was_there_before_the_hand_is_no_sighting():
     reconciler, outcomes = arm_over_unchanged(PLAYERS, 285, 2, "red", always)
     assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 2
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_faint_placement_is_seen_beside_a_circle_misread_as_before_the_hand():
+    """Held-out 2 players, seed 420, decision 50: red's worker on the inn's left circle read 0.35-0.72, and road 11's
+    circle, beside the building red had just built, read a red worker at 0.52 before red's hand as after it. That
+    reading, as a destination showing the worker, stopped the sighting, and "unseen" was asked."""
+    def beside_a_misread(frame):
+        frame = faintly(frame)
+        return replace(frame, slots={**frame.slots, "road.6.worker": {"worker:red": 0.52, "": 0.48}})
+    reconciler, cam, move = watching(PLAYERS, 285, 2, beside_a_misread)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=beside_a_misread, answer=move)
+    assert str(move) == "place[0](place='castle')"
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
 
 
 def test_two_circles_rising_under_one_hand_make_no_sighting():

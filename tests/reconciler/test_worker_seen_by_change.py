@@ -50,6 +50,20 @@ def test_a_worker_read_at_even_odds_is_seen_where_its_circle_changed():
     assert "alert" not in kinds(outcomes)
 
 
+def test_a_worker_is_seen_where_its_circle_changed_beside_a_circle_misread_as_before_the_hand():
+    """Held-out 2 players, seed 420, decision 50: road 11's circle, beside the building red had just built, read a
+    red worker at 0.52 before red's hand as after it. As a destination showing the worker, it stopped the sighting of
+    red's worker on the inn, whose circle had changed, and "unseen" was asked."""
+    def misread(frame):
+        return replace(frame, slots={**frame.slots, "road.12.worker": {"worker:red": 0.52, "": 0.48}})
+    even_odds = _at_even_odds(**{CIRCLE: 92.0})
+    reconciler, move, outcomes = _red_places(lambda frame: misread(even_odds(frame)),
+                                             before=lambda frame: misread(_changes(frame)))
+    assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 102], "asked which placement"
+    assert "alert" not in kinds(outcomes)
+
+
 def test_the_same_readings_without_the_change_are_asked():
     """Without its circle's picture changed, the same readings leave the placement a question (as on that table)."""
     reconciler, move, outcomes = _red_places(_at_even_odds())
