@@ -29,7 +29,7 @@ from companion.games import RuleError
 from companion.reconciler import Outcome, Policy, Reconciler
 from companion.reconciler.evidence import VisibleView, confident_mismatches
 from companion.reconciler.explain import place_of
-from companion.reconciler.fixtures import FIXTURES, seen_otherwise
+from companion.reconciler.fixtures import FIXTURES, TRACE, seen_otherwise
 from companion.reconciler.picture_changes import CHANGED_TO
 from vision.layout import Layout
 from vision.observation import Observation
@@ -294,7 +294,8 @@ class TableLoop:
             # piece the game doesn't have
             doubted = self._supplies_doubted(observation)
             if self._reconciler.hand_since_decision:
-                doubted |= self._hidden_doubted(observation) | self._changed_unexplained(observation)
+                doubted |= (self._hidden_doubted(observation) | self._changed_unexplained(observation)
+                            | self._destinations_doubted(observation))
             self.pipeline.confirm(image, session.state.table_view(), doubted=doubted)
             self._reconciler.vision_confirmed(doubted)
             self._confirmed = len(session.actions)
@@ -341,6 +342,18 @@ class TableLoop:
                         occluded_slots=frozenset())
         expected = VisibleView.of(self.desk.session.state.table_view())
         return set(confident_mismatches(shown, expected, confident=AGREEMENT_DOUBT).slots)
+
+    def _destinations_doubted(self, observation: Observation) -> set[str]:
+        """The places the pending decision would put a piece on (``Reconciler.destinations``) that read it, however
+        faintly (``TRACE``): once a hand came since the answer, they may show that piece already.
+
+        Held-out 2 players, seed 408, decision 76: red put a worker on road 10 after its sale was answered; the circle
+        read it at 0.86, 0.62, then 0.36, and that frame agreed with the answered state and confirmed it: vision
+        learned the worker as the empty circle, read it empty (1.00) from then on, and the placement was asked. Held
+        back, a place is learned at the next commit, which shows what it holds.
+        """
+        return {slot for slot, label in self._reconciler.destinations().items()
+                if slot in observation.slots and observation.slots[slot].get(label, 0.0) >= TRACE}
 
     def _changed_unexplained(self, observation: Observation) -> set[str]:
         """The spots whose picture changed since vision last confirmed the table (``Observation.changes``) at places

@@ -195,7 +195,7 @@ class Reconciler:
         fixtures = FIXTURES.get(self.session.game)
         # not the provost seen; hidden behind the bailiff too: its picture changing is the provost arriving there
         bailiff_tops = shadowed(observation, fixtures, self._tree.root.view, hidden_too=True)
-        destinations = self._destinations()
+        destinations = self.destinations()
         options = [child.diff.slots for child in self._tree.children(self._tree.root)]
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),
                                                                     bailiff_tops, options, self._tree.root.view.labels),
@@ -262,7 +262,7 @@ class Reconciler:
         return {kind for kind, template in self._tracks.tracks.items()
                 if any(slot_number(template, slot) is not None for changes in options for slot in changes)}
 
-    def _destinations(self) -> dict[str, str]:
+    def destinations(self) -> dict[str, str]:
         """Slot → the piece the pending decision would put where the table has none: the chooser's worker on a circle
         (a placement, or the gate's worker sent on) or disc on the bridge (a pass), the builder's house on a building
         (a build). Not a worker the rules move as the placements end (the inn's, from its left circle to its right)."""
