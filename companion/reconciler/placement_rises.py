@@ -187,8 +187,9 @@ class PlacementWatch:
                        occluded_slots=observation.occluded_slots - bare.keys(), behind=observation.behind - bare.keys())
 
     def _risen_destination(self, observation: Observation, kind: str, destinations: Mapping[str, str]) -> str | None:
-        """The one destination whose reading of its piece rose since before the hand, while none shows the piece and
-        no other slot of the board rose for a piece of ``kind`` (of any colour)."""
+        """The one destination whose reading of its piece rose since before the hand, while none shows the piece (but as
+        it read before the hand: :meth:`_read_so_before`) and no other slot of the board rose for a piece of ``kind``
+        (of any colour)."""
         seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
                 if slot in observation.slots and slot not in observation.occluded_slots}
         if not seen or any(p >= SEEN and not self._read_so_before(slot, kind, p) for slot, p in seen.items()):
@@ -204,7 +205,8 @@ class PlacementWatch:
                          options: Collection[Mapping[str, str]]) -> dict[str, str]:
         """The destination circles whose picture changed since the rules last confirmed it (:mod:`.picture_changes`)
         that the one option accounting for every changed circle fills (:func:`_explains`), with what it puts there;
-        when every destination's picture is measured and no other destination reads the worker. Else none.
+        when every destination's picture is measured and no other destination reads the worker (but as it read before
+        the hand). Else none.
 
         Other circles change too: a worker put down changes its place's next circle (the castle's by 45-115), and
         the rules move pieces when a placement ends the turn (held-out 2 players, seed 250, decision 118: the joust
