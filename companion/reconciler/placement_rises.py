@@ -187,12 +187,11 @@ class PlacementWatch:
                        occluded_slots=observation.occluded_slots - bare.keys(), behind=observation.behind - bare.keys())
 
     def _risen_destination(self, observation: Observation, kind: str, destinations: Mapping[str, str]) -> str | None:
-        """The one destination whose reading of its piece rose since before the hand, while none shows the piece (but as
-        it read before the hand: :meth:`_read_so_before`) and no other slot of the board rose for a piece of ``kind``
-        (of any colour)."""
+        """The one destination whose reading of its piece rose since before the hand, while none shows the piece
+        (:meth:`_shows_anew`) and no other slot of the board rose for a piece of ``kind`` (of any colour)."""
         seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
                 if slot in observation.slots and slot not in observation.occluded_slots}
-        if not seen or any(p >= SEEN and not self._read_so_before(slot, kind, p) for slot, p in seen.items()):
+        if not seen or any(self._shows_anew(slot, kind, p) for slot, p in seen.items()):
             return None
         risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
                  and piece_share(reading, kind) >= self._risen_at(slot)
@@ -205,8 +204,8 @@ class PlacementWatch:
                          options: Collection[Mapping[str, str]]) -> dict[str, str]:
         """The destination circles whose picture changed since the rules last confirmed it (:mod:`.picture_changes`)
         that the one option accounting for every changed circle fills (:func:`_explains`), with what it puts there;
-        when every destination's picture is measured and no other destination reads the worker (but as it read before
-        the hand). Else none.
+        when every destination's picture is measured and no other destination shows the worker (:meth:`_shows_anew`).
+        Else none.
 
         Other circles change too: a worker put down changes its place's next circle (the castle's by 45-115), and
         the rules move pieces when a placement ends the turn (held-out 2 players, seed 250, decision 118: the joust
@@ -221,23 +220,22 @@ class PlacementWatch:
             return {}
         arrived = {slot: fitting[0][slot] for slot in changed & fitting[0].keys()
                    if slot in destinations and fitting[0][slot]}       # not a circle the option empties
-        shown = {slot: observation.slots.get(slot, {}).get(label, 0.0) for slot, label in destinations.items()
-                 if slot not in arrived}
-        if not arrived or any(p >= SEEN and not self._read_so_before(slot, "worker", p) for slot, p in shown.items()):
+        if not arrived or any(self._shows_anew(slot, "worker", observation.slots.get(slot, {}).get(label, 0.0))
+                              for slot, label in destinations.items() if slot not in arrived):
             return {}
         return arrived
 
-    def _read_so_before(self, slot: str, kind: str, now: float) -> bool:
-        """Whether the still frames before the last hand read ``slot`` with a piece of ``kind`` at ``SEEN`` or more, and
-        about as likely as ``now`` (``AS_BEFORE``): a destination read so shows nothing put there since, and takes no
-        sighting from another destination.
+    def _shows_anew(self, slot: str, kind: str, now: float) -> bool:
+        """Whether a destination read with its piece ``now`` likely shows one: at ``SEEN`` or more, and not as the still
+        frames before the last hand read a piece of ``kind`` there (at ``SEEN`` or more, and within ``AS_BEFORE`` of
+        ``now``). Such a destination takes the sighting from every other.
 
         Held-out 2 players, seed 420, decision 50: red put a worker on the inn's left circle, which read 0.35-0.72
         red after the hand and nothing before it, its picture 70 from the confirmed one. Road 11's circle, beside
         the building red had just built there, read a red worker at 0.52 in every still frame, before the hand as
         after it; as a destination reading the worker it stopped both sightings, and "unseen" was asked."""
         before = self._before.get(slot, {}).get(kind, 0.0)
-        return before >= SEEN and now <= before + AS_BEFORE
+        return now >= SEEN and not (before >= SEEN and now <= before + AS_BEFORE)
 
     def _risen_at(self, slot: str) -> float:
         """How likely its piece must read on ``slot`` to count as risen: less once it was sighted this spell."""

@@ -109,11 +109,11 @@ def read_as(leaning_in, **slots):
     return lambda frame: replace(frame, slots={**frame.slots, **readings}, leaning_in=leaning_in)
 
 
-def filmed_move(players, seed, decisions, seat, adjust, made=True):
-    """The live bots' game after ``decisions``: ``seat``'s arm, then the table at rest read through ``adjust``, with
-    the bots' next move made (or, ``made=False``, not), answered on the tablet if asked. Returns the reconciler,
-    the move and every outcome."""
-    reconciler, cam, move = watching(players, seed, decisions)
+def filmed_move(players, seed, decisions, seat, adjust, made=True, before=lambda frame: frame):
+    """The live bots' game after ``decisions`` (its still frames read through ``before``): ``seat``'s arm, then the
+    table at rest read through ``adjust``, with the bots' next move made (or, ``made=False``, not), answered on the
+    tablet if asked. Returns the reconciler, the move and every outcome."""
+    reconciler, cam, move = watching(players, seed, decisions, before)
     state = reconciler.session.state
     view = (state.apply(move) if made else state).table_view()
     outcomes = arm_then_rest(reconciler, cam, view, seat, frames=14, start=3_000, adjust=adjust,

@@ -6,7 +6,7 @@ for 13 of red's placements that game."""
 
 from dataclasses import replace
 
-from .table import arm_over_unchanged, arm_then_rest, filmed_move, kinds, watching
+from .table import arm_over_unchanged, filmed_move, kinds
 
 PLAYERS = ["red", "blue"]
 CIRCLE = "castle.worker.1"
@@ -46,9 +46,7 @@ def test_a_faint_placement_is_seen_beside_a_circle_misread_as_before_the_hand():
     def beside_a_misread(frame):
         frame = faintly(frame)
         return replace(frame, slots={**frame.slots, "road.6.worker": {"worker:red": 0.52, "": 0.48}})
-    reconciler, cam, move = watching(PLAYERS, 285, 2, beside_a_misread)
-    view = reconciler.session.state.apply(move).table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=beside_a_misread, answer=move)
+    reconciler, move, outcomes = filmed_move(PLAYERS, 285, 2, "red", beside_a_misread, before=beside_a_misread)
     assert str(move) == "place[0](place='castle')"
     assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
     assert "alert" not in kinds(outcomes)
