@@ -7,18 +7,19 @@ evidence for or against the worker, so the camera asked "which placement?" for 1
 What the camera does see is the rise, as for the provost (:mod:`.track_rises`).
 
 So while the pending decision puts the chooser's worker on one of several circles (``destinations``: circle → the
-label the worker would give it), and none of them shows it (``fixtures.SEEN``), the one destination whose reading
-rose from at most ``ROSE_FROM`` before the last hand to at least ``ROSE_TO`` now is a sighting, its reading raised to
-``SIGHTED``. Only if no other circle of the board rose for a worker of any colour: a worker leaning into the next
-circle's window, or two pieces moved under one hand, makes the rise no sighting, and the camera asks as before.
+label the worker would give it), the one destination whose reading of the chooser's worker rose from at most
+``ROSE_FROM`` before the last hand to at least ``ROSE_TO`` now is a sighting, its reading raised to ``SIGHTED``. Only
+if no other destination shows the worker (``fixtures.SEEN``) and no other circle of the board rose for a worker of any
+colour: a worker leaning into the next circle's window, or two pieces moved under one hand, makes the rise no
+sighting, and the camera asks as before.
 
 A circle sighted in a still frame stays sighted in the next still frames while its reading stays at ``KEPT`` or more:
 held-out 4 players, seed 333, decision 73, green's worker on the stables read 0.43, 0.50, 0.22, 0.24, 0.43, ... in
 turn, sighted in half the frames and evidence against the worker in the others, and the camera asked "unseen".
 
 Where the slot model misses the worker altogether, its circle's picture still changes (:mod:`.picture_changes`).
-Held-out 2 players, seed 250, decision 102: red put a worker on road 9, read at p 0.25-0.56 frame after frame (half
-the frames at ``SEEN`` or more: no rise), and "which placement?" was asked; the circle's picture, within noise of the
+Held-out 2 players, seed 250, decision 102: red put a worker on road 9, read at p 0.25-0.56 frame after frame (then no
+rise: half the frames read it at ``SEEN`` or more, which stopped the sighting until session 42), and "which placement?" was asked; the circle's picture, within noise of the
 confirmed one before the hand, was 88-97 from it after. So when no destination rose, and exactly one option of the
 pending decision accounts for every circle whose picture changed by ``CIRCLE_CHANGED_TO`` or more (it changes them,
 or puts a worker at their place), the destination circles it fills that changed are sightings, when every
@@ -31,7 +32,7 @@ or the stables' next circle by up to 150.
 ...                      changes={"road.9.worker": 14.0, "road.12.worker": 12.0, "road.3.worker": 15.0})
 >>> watch.see(before); watch.note_before_hand(); watch.forget()
 >>> put = Observation(registered=True, stable=True,
-...                   slots={"road.9.worker": {"worker:red": 0.56, "": 0.44}, "road.12.worker": {"": 1.0}},
+...                   slots={"road.9.worker": {"worker:red": 0.15, "": 0.85}, "road.12.worker": {"": 1.0}},
 ...                   changes={"road.9.worker": 92.0, "road.12.worker": 13.0, "road.3.worker": 16.0})
 >>> circles = {"road.9.worker": "worker:red", "road.12.worker": "worker:red"}
 >>> options = [{"road.9.worker": "worker:red"}, {"road.12.worker": "worker:red"}, {"bridge.2": "disc:red"}]
@@ -39,7 +40,7 @@ or the stables' next circle by up to 150.
 0.8
 >>> bumped = replace(put, changes={**put.changes, "road.3.worker": 70.0})      # no option changes road 3's circle
 >>> watch.sighted(bumped, circles, options).slots["road.9.worker"]["worker:red"]
-0.56
+0.15
 
 A house is watched the same way: each build puts the builder's house on its building (held-out 5 players, seed 310,
 decision 81: yellow built on road.12, whose owner slot read yellow's house at 0.31-0.48 in every still frame after the
@@ -84,7 +85,7 @@ from typing import Callable, Collection, Mapping
 from vision.observation import Observation, pieces_for
 
 from .explain import place_of
-from .fixtures import SEEN, piece_share
+from .fixtures import SEEN, TRACE, piece_share
 from .picture_changes import PictureBaseline
 
 ROSE_FROM = 0.05   # a circle read with a worker at most this likely (mean of the still frames before the last hand) …
@@ -98,6 +99,7 @@ CIRCLE_CHANGED_TO = 45.0   # a worker circle this far from its confirmed picture
 # picture frame after frame, so sighted in some frames only, and "unseen" was asked.
 CIRCLE_KEPT = 38.0
 AS_BEFORE = 0.15   # a destination read with the piece at most this much likelier than before the last hand reads as then
+AS_BEFORE_APART = 0.05   # a sighted destination read within this of before the last hand, kind by kind, reads as then
 
 
 class PlacementWatch:
@@ -167,7 +169,30 @@ class PlacementWatch:
                                       occluded_slots=observation.occluded_slots - {slot},
                                       behind=observation.behind - {slot})
         self._spell_sighted |= self.sighted_slots
-        return self._bare_as_confirmed(observation, destinations)
+        return self._set_aside(self._bare_as_confirmed(observation, destinations), destinations)
+
+    def _set_aside(self, observation: Observation, destinations: Mapping[str, str]) -> Observation:
+        """``observation`` with the destinations sighted earlier in this still spell, but not now, hidden while they
+        read as the still frames before the last hand did (:meth:`_reads_as_before`): the old misread coming back,
+        no evidence against the piece sighted.
+
+        Held-out 2 players, seed 404, decision 113: red's worker on road 13, blue's new building, read red 0.51 in
+        three still frames out of four, sighted; in the fourth it read a blue worker at 0.36, as the circle had read
+        before the hand (a misread beside blue's new house). That frame cost the red worker 6.4 nats a cycle, more
+        than the three sightings gave, and "unseen" was asked."""
+        aside = {slot for slot in destinations if slot in self._spell_sighted and slot not in self.sighted_slots
+                 and slot in observation.slots and slot not in observation.occluded_slots
+                 and self._reads_as_before(slot, observation.slots[slot])}
+        if not aside:
+            return observation
+        return replace(observation, occluded_slots=observation.occluded_slots | aside)
+
+    def _reads_as_before(self, slot: str, reading: Mapping[str, float]) -> bool:
+        """Whether ``reading`` shows some piece on ``slot`` (at ``TRACE`` or more), as likely, of each kind and
+        colour, as the still frames before the last hand read it there (within ``AS_BEFORE_APART``)."""
+        before, now = self._before.get(slot, {}), _shares(reading)
+        return max(now.values(), default=0.0) >= TRACE and all(
+            abs(now.get(key, 0.0) - before.get(key, 0.0)) <= AS_BEFORE_APART for key in before.keys() | now.keys())
 
     def _bare_as_confirmed(self, observation: Observation, destinations: Mapping[str, str]) -> Observation:
         """``observation`` with the hidden destination circles whose picture is as the rules last confirmed it, before
@@ -187,18 +212,30 @@ class PlacementWatch:
                        occluded_slots=observation.occluded_slots - bare.keys(), behind=observation.behind - bare.keys())
 
     def _risen_destination(self, observation: Observation, kind: str, destinations: Mapping[str, str]) -> str | None:
-        """The one destination whose reading of its piece rose since before the hand, while none shows the piece
-        (:meth:`_shows_anew`) and no other slot of the board rose for a piece of ``kind`` (of any colour)."""
+        """The one destination whose reading of its piece rose since before the hand (:meth:`_rose`), while no other
+        destination shows the piece (:meth:`_shows_anew`) and no other slot of the board rose for a piece of ``kind``
+        (of any colour)."""
         seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
                 if slot in observation.slots and slot not in observation.occluded_slots}
-        if not seen or any(self._shows_anew(slot, kind, p) for slot, p in seen.items()):
-            return None
         risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
-                 and piece_share(reading, kind) >= self._risen_at(slot)
-                 and self._before.get(slot, {}).get(kind, 0.0 if slot in self._before else 1.0) <= ROSE_FROM]
+                 and (self._rose(slot, reading, kind) or slot in seen and self._rose(slot, reading, destinations[slot]))]
         if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < self._risen_at(risen[0]):
             return None
+        if any(self._shows_anew(slot, kind, p) for slot, p in seen.items() if slot != risen[0]):
+            return None
         return risen[0]
+
+    def _rose(self, slot: str, reading: Mapping[str, float], piece: str) -> bool:
+        """Whether ``slot`` reads ``piece`` (a kind, "worker", or a label, "worker:red") at :meth:`_risen_at` or more,
+        and read it at most ``ROSE_FROM`` before the last hand.
+
+        A destination's rise is measured for the chooser's own piece: held-out 5 players, seed 299, decision 53,
+        yellow's worker on the building yellow had just built read yellow 0.48-0.54 in every still frame, and the
+        circle had read a black worker at 0.27-0.34 before the hand (a misread beside the new house). Measured for
+        any worker, that was no rise, and "unseen" was asked."""
+        kind, _, colour = piece.partition(":")
+        before = self._before.get(slot, {}).get(piece, 0.0 if slot in self._before else 1.0)
+        return before <= ROSE_FROM and piece_share(reading, kind, colour or None) >= self._risen_at(slot)
 
     def _changed_circles(self, observation: Observation, destinations: Mapping[str, str],
                          options: Collection[Mapping[str, str]]) -> dict[str, str]:
@@ -250,12 +287,13 @@ def _explains(changes: Mapping[str, str], changed: Collection[str]) -> bool:
 
 
 def _shares(reading: Mapping[str, float]) -> dict[str, float]:
-    """How likely ``reading`` shows a worker, a house, a disc (:func:`~.fixtures.piece_share` of each, in one
-    pass)."""
+    """How likely ``reading`` shows a worker, a house, a disc, and each of them of each colour ("worker:red")
+    (:func:`~.fixtures.piece_share` of each, in one pass)."""
     shares: dict[str, float] = {}
     for label, probability in reading.items():
-        for kind in {piece.kind for piece in pieces_for(label)} & WATCHED:
-            shares[kind] = shares.get(kind, 0.0) + probability
+        pieces = [piece for piece in pieces_for(label) if piece.kind in WATCHED]
+        for key in {piece.kind for piece in pieces} | {f"{piece.kind}:{piece.colour}" for piece in pieces}:
+            shares[key] = shares.get(key, 0.0) + probability
     return shares
 
 

@@ -102,3 +102,44 @@ def test_a_faint_disc_on_the_bridge_before_the_hand_is_no_pass():
         return replace(frame, slots={**frame.slots, "bridge.2": {"disc:red": p, "": 1.0 - p}})
     reconciler, outcomes = arm_over_unchanged(["red", "blue", "green", "yellow", "black"], 306, 37, "red", always)
     assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 37
+
+
+def _misread_blue(frame):
+    """The castle's first circle read as a blue worker at 0.36, with no worker there (a misread beside a new house)."""
+    return replace(frame, slots={**frame.slots, CIRCLE: {"worker:blue": 0.36, "": 0.64}})
+
+
+def test_a_placement_is_seen_where_another_colour_was_misread_before_the_hand():
+    """Held-out 5 players, seed 299, decision 53: yellow's worker on the building yellow had just built read yellow at
+    0.48-0.54 in every still frame; before the hand the circle had read a black worker at 0.27-0.34. Measured for a
+    worker of any colour, the reading had not risen, and "unseen" was asked."""
+    def put_there(frame):
+        if frame.slots.get(CIRCLE, {}).get("worker:red", 0.0) <= 0.5:
+            return _misread_blue(frame)
+        p = (0.48, 0.54, 0.5, 0.52)[frame.frame_index % 4]
+        return replace(frame, slots={**frame.slots, CIRCLE: {"worker:red": p, "": 1.0 - p}})
+    reconciler, move, outcomes = filmed_move(PLAYERS, 285, 2, "red", put_there, before=_misread_blue)
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
+
+
+def test_a_misread_of_another_colour_as_before_the_hand_is_no_sighting():
+    # the circle read a blue worker at 0.36 before red's arm came by and after: no red worker seen put there
+    reconciler, outcomes = arm_over_unchanged(PLAYERS, 285, 2, "red", _misread_blue)
+    assert [o for o in outcomes if o.kind == "commit"] == [] and len(reconciler.session.actions) == 2
+    assert "alert" not in kinds(outcomes)
+
+
+def test_a_sighted_placement_read_now_and_then_as_the_misread_before_the_hand_is_committed():
+    """Held-out 2 players, seed 404, decision 113: red's worker on road 13 read red at 0.51 in three still frames out
+    of four, and in the fourth a blue worker at 0.36, as the circle had read before the hand. That frame outweighed
+    the three sightings, and "unseen" was asked."""
+    def put_there(frame):
+        if frame.slots.get(CIRCLE, {}).get("worker:red", 0.0) <= 0.5 or frame.frame_index % 4 == 3:
+            return _misread_blue(frame)
+        return replace(frame, slots={**frame.slots, CIRCLE: {"worker:red": 0.51, "": 0.49}})
+    reconciler, move, outcomes = filmed_move(PLAYERS, 285, 2, "red", put_there, before=_misread_blue)
+    assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
+    assert "alert" not in kinds(outcomes)
+    assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
