@@ -724,7 +724,8 @@ class Reconciler:
         arrive since the last hand (glimpsed behind another, :func:`~.actors.glimpsed_behind`, or sighted by its rise,
         :mod:`.track_rises`, :mod:`.placement_rises`) is not the old reading either: it counts at once (held-out 2
         players, seed 266, decision 82: an answer had sent blue's worker home from behind a house on road.9, where no
-        reading is ever sure; blue's next worker there, glimpsed at 0.31-0.62, was hidden, and asked).
+        reading is ever sure; blue's next worker there, glimpsed at 0.31-0.62, was hidden, and asked). Nor is a slot
+        the still frames before the last hand read as answered (:meth:`_read_as_answered_before_hand`).
         """
         base = self._tree.root.view
         for slot, (put, _) in self._unread.items():
@@ -735,10 +736,21 @@ class Reconciler:
         self._unread = {slot: (put, was) for slot, (put, was) in self._unread.items()
                         if base.label(slot) == put and self._unread_seen.get(slot, 0) < self.policy.confirm_frames}
         self._unread_seen = {slot: frames for slot, frames in self._unread_seen.items() if slot in self._unread}
-        arrived = self._glimpsed | self._tracks.sighted_slots | self._placements.sighted_slots    # since the last hand
+        arrived = (self._glimpsed | self._tracks.sighted_slots | self._placements.sighted_slots    # since the last hand
+                   | self._read_as_answered_before_hand())
         hidden = {slot for slot, (put, was) in self._unread.items() if slot in observation.slots and slot not in arrived
                   and looks_like(observation.best(slot)[0], was) and not looks_like(observation.best(slot)[0], put)}
         return replace(observation, occluded_slots=observation.occluded_slots | hidden) if hidden else observation
+
+    def _read_as_answered_before_hand(self) -> set[str]:
+        """The answered slots the still frames before the last hand read likeliest as the answer left them: read as
+        before the answer now, they show a piece put back since, not the camera still not seeing the answer.
+
+        Held-out 2 players, seed 265, decision 165: an answer had sent blue's worker home from road.10, whose circle
+        vision then hid behind blue's house (read as bare, :func:`~.actors.bare_behind`). Blue put a worker there
+        again, read at 0.91-0.98 in every still frame, and it was hidden as the old reading: "unseen" was asked."""
+        return {slot for slot, (put, _) in self._unread.items()
+                if (before := self._read_before.get(slot)) and looks_like(max(before, key=before.__getitem__), put)}
 
     def _note_misreads(self) -> None:
         """Before a hand: remember the slots the still frames, read together, showed otherwise than the game has

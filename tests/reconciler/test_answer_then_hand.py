@@ -42,3 +42,40 @@ def test_a_worker_put_back_on_the_square_an_answer_emptied_is_committed_by_the_c
     outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
     assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
     assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+
+
+
+def _circle_behind_a_house(frame, slot="road.2.worker"):
+    """``slot`` hidden by vision behind a piece in front, reading nothing there (an empty circle behind a house)."""
+    return replace(_provost_unread(frame), slots={**frame.slots, slot: {"": 1.0}},
+                   occluded_slots=frame.occluded_slots | {slot}, behind=frame.behind | {slot})
+
+
+def test_a_worker_put_back_where_the_camera_saw_the_answer_is_committed():
+    """Held-out 2 players, seed 265, decision 165: the provost phase was asked (the camera cannot see it), and
+    the answer ended the turn, sending blue's worker home from road.10. Vision then hid that circle behind blue's
+    house, reading nothing there. Blue put a worker there again, read at 0.91-0.98 in every still frame; the camera
+    took it for its old reading coming back against the answer, and asked "unseen"."""
+    reconciler, cam, provost = watching(PLAYERS, 272, 37, adjust=_provost_unread)
+    now = reconciler.session.state.table_view()
+    for index in range(3):      # red's hand over the provost, which stays where it is
+        reconciler.observe(replace(cam.read(now, 1_900 + index, covered={"hand"}), hand_from="red"))
+    asked = [o for index in range(20) for o in reconciler.observe(_provost_unread(cam.read(now, 2_000 + index)))
+             if o.kind == "prompt"]
+    assert asked and asked[0].reason in ("invisible", "unseen")     # no look of its own: the camera cannot tell
+    reconciler.answer(asked[0], provost)
+    after = reconciler.session.state.table_view()
+    assert now.pieces("road.2.worker") and not after.pieces("road.2.worker")
+    for index in range(3):      # the players send the workers home
+        reconciler.observe(replace(cam.read(after, 2_100 + index, covered={"hand"}), hand_from="red"))
+    for index in range(6):      # the table as answered, road 2's circle hidden behind a house
+        reconciler.observe(_circle_behind_a_house(cam.read(after, 2_200 + index)))
+
+    _, place = live_bots_at(PLAYERS, 272, 38)
+    assert str(place) == "place[1](place='road.2')"
+    placed = reconciler.session.state.apply(place).table_view()
+    for index in range(3):
+        reconciler.observe(replace(cam.read(placed, 3_000 + index, covered={"hand"}), hand_from="blue"))
+    outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
+    assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
