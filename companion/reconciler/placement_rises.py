@@ -113,7 +113,6 @@ class PlacementWatch:
         self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → share summed, count), the spell
         self._before: dict[str, dict[str, float]] = {}    # slot → kind → its mean share before the last hand
         self.sighted_slots: frozenset[str] = frozenset()   # the slots the last frame sighted a piece put on
-        self.pictured_slots: frozenset[str] = frozenset()  # … of them, those sighted by their picture alone
         self._spell_sighted: frozenset[str] = frozenset()  # the slots sighted so far in this still spell
         self.bare_slots: frozenset[str] = frozenset()      # hidden circles the last frame saw still empty by picture
 
@@ -152,14 +151,12 @@ class PlacementWatch:
         sighting by picture). Hidden destination circles whose pictures stayed read still empty
         (:meth:`_bare_as_confirmed`).
         """
-        self.sighted_slots = self.pictured_slots = frozenset()
+        self.sighted_slots = frozenset()
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
             of_kind = {slot: label for slot, label in destinations.items() if pieces_for(label)[0].kind == kind}
             risen = self._risen_destination(observation, kind, of_kind)
             found = {risen: of_kind[risen]} if risen is not None else (
                 self._changed_circles(observation, of_kind, options) if kind == "worker" else {})
-            if risen is None:
-                self.pictured_slots |= found.keys()
             for slot, label in found.items():
                 self.sighted_slots |= {slot}
                 reading = observation.slots.get(slot, {})

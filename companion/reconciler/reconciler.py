@@ -153,6 +153,8 @@ class Reconciler:
         # the last hand, while the game was caught up with the table (since the last decision)
         self._before_hand: dict[str, dict[str, float]] = {}
         self._read_before: dict[str, dict[str, float]] = {}   # every slot's mean reading then (_seen_changed)
+        self._since_root = 0         # the still frames remembered since the game last changed
+        self._answered_read: set[str] = set()   # the answered slots read as answered then, since the game last changed
         self._glimpsed: frozenset[str] = frozenset()    # hidden slots the last frame glimpsed a piece on
         self._rest_root: VisibleView | None = None      # the game's look at the first still frame since the last hand
         fixtures = FIXTURES.get(session.game)
@@ -211,6 +213,7 @@ class Reconciler:
         observation = bare_behind(observation, circles, self.session.players)
         observation = self._misread_hidden(self._unread_hidden(observation))
         self._remember(observation)
+        self._since_root += 1
         scored = self._scored()
         best_score, best = scored[0]
         self._idle = best.key == self._tree.root.key
@@ -606,6 +609,7 @@ class Reconciler:
             self._answered = self._answered_changes(history, count)
             self._before_hand = self._answered_as_read()
             self._read_before = {}
+            self._since_root, self._answered_read = 0, set()
             self._keep_reaches_for_follow_up(count - self._root_count)
             self._root_count = count
             caught_up = not self._disagreement(self._tree.root)
@@ -651,13 +655,15 @@ class Reconciler:
                     self._unread_seen.pop(slot, None)      # sure readings of an earlier answer's look don't count
 
     def _note_unread_sightings(self, start: int) -> None:
-        """Remember the circles the decisions committed since ``start`` filled that the camera saw only by their
-        picture (:meth:`.PlacementWatch._changed_circles`): the slot model reads nothing there, and will go on doing
-        so; as after an answered "unseen", that reading is the camera not seeing the worker (:meth:`_unread_hidden`).
-        Held-out 4 players, seeds 315 and 333: "The table shows nothing on stables.2, which no legal move explains"."""
+        """Remember the places the decisions committed since ``start`` filled that the camera saw only by a sighting
+        (:class:`.PlacementWatch`: by the circle's picture, the slot model reading nothing there, or by a faint
+        reading's rise): the slot model reads little or nothing there, and will go on doing so; as after an answered
+        "unseen", that reading is the camera not seeing the worker (:meth:`_unread_hidden`). Held-out 4 players,
+        seeds 315 and 333: "The table shows nothing on stables.2, which no legal move explains" (session 42: yellow's
+        worker there read 0.21-0.32 after the hand, sighted by its rise, then 0.06-0.09 after blue's)."""
         history = self.session.history()
         before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys) for i in (start, -1))
-        for slot in after.changed_slots(before) & self._placements.pictured_slots:
+        for slot in after.changed_slots(before) & self._placements.sighted_slots:
             self._unread[slot] = (after.label(slot), before.label(slot))
             self._unread_seen.pop(slot, None)
 
@@ -725,7 +731,7 @@ class Reconciler:
         :mod:`.track_rises`, :mod:`.placement_rises`) is not the old reading either: it counts at once (held-out 2
         players, seed 266, decision 82: an answer had sent blue's worker home from behind a house on road.9, where no
         reading is ever sure; blue's next worker there, glimpsed at 0.31-0.62, was hidden, and asked). Nor is a slot
-        the still frames before the last hand read as answered (:meth:`_read_as_answered_before_hand`).
+        the still frames before the last hand read as answered (:meth:`_read_as_answered`).
         """
         base = self._tree.root.view
         for slot, (put, _) in self._unread.items():
@@ -737,20 +743,29 @@ class Reconciler:
                         if base.label(slot) == put and self._unread_seen.get(slot, 0) < self.policy.confirm_frames}
         self._unread_seen = {slot: frames for slot, frames in self._unread_seen.items() if slot in self._unread}
         arrived = (self._glimpsed | self._tracks.sighted_slots | self._placements.sighted_slots    # since the last hand
-                   | self._read_as_answered_before_hand())
+                   | self._answered_read)
         hidden = {slot for slot, (put, was) in self._unread.items() if slot in observation.slots and slot not in arrived
                   and looks_like(observation.best(slot)[0], was) and not looks_like(observation.best(slot)[0], put)}
         return replace(observation, occluded_slots=observation.occluded_slots | hidden) if hidden else observation
 
-    def _read_as_answered_before_hand(self) -> set[str]:
-        """The answered slots the still frames before the last hand read likeliest as the answer left them: read as
-        before the answer now, they show a piece put back since, not the camera still not seeing the answer.
+    def _read_as_answered(self, frames: list[Observation]) -> set[str]:
+        """The answered slots that ``frames`` (the still frames since the game last changed) read likeliest as the
+        answer left them: read as before the answer after the next hand, they show a piece put back since, not the
+        camera still not seeing the answer.
 
         Held-out 2 players, seed 265, decision 165: an answer had sent blue's worker home from road.10, whose circle
         vision then hid behind blue's house (read as bare, :func:`~.actors.bare_behind`). Blue put a worker there
-        again, read at 0.91-0.98 in every still frame, and it was hidden as the old reading: "unseen" was asked."""
-        return {slot for slot, (put, _) in self._unread.items()
-                if (before := self._read_before.get(slot)) and looks_like(max(before, key=before.__getitem__), put)}
+        again, read at 0.91-0.98 in every still frame, and it was hidden as the old reading: "unseen" was asked.
+        Only the frames since the game changed count: the frames before a commit read a circle sighted by its picture
+        as the sighting (:meth:`_note_unread_sightings`), not as the slot model does (held-out 4 players, seed 315,
+        decision 5: "The table shows nothing on road.6.worker")."""
+        read = set()
+        for slot, (put, _) in self._unread.items():
+            mean = _mean_reading([frame.slots[slot] for frame in frames
+                                  if frame.slots.get(slot) and slot not in frame.occluded_slots])
+            if mean and looks_like(max(mean, key=mean.__getitem__), put):
+                read.add(slot)
+        return read
 
     def _note_misreads(self) -> None:
         """Before a hand: remember the slots the still frames, read together, showed otherwise than the game has
@@ -797,6 +812,8 @@ class Reconciler:
                 if reading and slot not in frame.occluded_slots:
                     readings.setdefault(slot, []).append(reading)
         self._read_before = {slot: _mean_reading(seen) for slot, seen in readings.items()}
+        self._answered_read = self._read_as_answered(self._frames[len(self._frames) - min(self._since_root,
+                                                                                          len(self._frames)):])
 
     def _misread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots hidden that still read as they did while the table was caught up and the

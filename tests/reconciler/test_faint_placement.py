@@ -6,7 +6,7 @@ for 13 of red's placements that game."""
 
 from dataclasses import replace
 
-from .table import arm_over_unchanged, filmed_move, kinds
+from .table import arm_over_unchanged, arm_then_rest, filmed_move, kinds, watching
 
 PLAYERS = ["red", "blue"]
 CIRCLE = "castle.worker.1"
@@ -143,3 +143,18 @@ def test_a_sighted_placement_read_now_and_then_as_the_misread_before_the_hand_is
     assert [o for o in outcomes if o.kind == "prompt" and o.decision == 2] == []
     assert "alert" not in kinds(outcomes)
     assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera"
+
+
+def test_a_placement_seen_by_its_rise_is_no_alert_when_read_paler_after_the_next_hand():
+    """Held-out 4 players, seed 315, decision 17 (session 42): yellow's worker on the stables read 0.21-0.32 after
+    yellow's hand, sighted by its rise and committed; after blue's hand it read 0.06-0.09, and "The table shows
+    nothing on stables.2, which no legal move explains" was alerted."""
+    reconciler, cam, move = watching(PLAYERS, 285, 2)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=14, start=3_000, adjust=faintly)
+    assert reconciler.session.actions[2] == move and reconciler.session.sources[2] == "camera", kinds(outcomes)
+
+    def paler(frame):
+        return replace(frame, slots={**frame.slots, CIRCLE: {"worker:red": 0.07, "": 0.93}})
+    outcomes += arm_then_rest(reconciler, cam, view, "blue", frames=14, start=5_000, adjust=paler)
+    assert "alert" not in kinds(outcomes)

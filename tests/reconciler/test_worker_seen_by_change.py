@@ -144,6 +144,21 @@ def test_a_worker_seen_only_by_its_circle_is_no_alert_after_the_commit():
     assert "alert" not in kinds(outcomes)
 
 
+def test_a_worker_seen_only_by_its_circle_is_no_alert_after_the_next_hand():
+    """The same, with the next player's arm coming by after the commit: the frames the sighting raised before the
+    commit are not the camera reading the worker there (held-out 4 players, seed 315, decision 5, session 42: "The
+    table shows nothing on road.6.worker, which no legal move explains")."""
+    def unread(frame):
+        return _changes(replace(frame, slots={**frame.slots, CIRCLE: {"": 0.97, "worker:red": 0.03}}),
+                        **{CIRCLE: 92.0})
+    reconciler, cam, move = watching(PLAYERS, 250, 102, adjust=_changes)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=unread)
+    assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
+    outcomes += arm_then_rest(reconciler, cam, view, "blue", frames=20, start=5_000, adjust=unread)
+    assert "alert" not in kinds(outcomes)
+
+
 def test_a_circle_changed_at_the_threshold_stays_sighted():
     """Held-out 2 players, seed 415, decision 26: red put a worker in the castle. Its circle read it at 0.11-0.22,
     and its picture was 42-45 from the confirmed one, frame after frame (the castle's next circle 47-50): sighted in
