@@ -18,14 +18,14 @@ held-out 4 players, seed 333, decision 73, green's worker on the stables read 0.
 turn, sighted in half the frames and evidence against the worker in the others, and the camera asked "unseen".
 
 Where the slot model misses the worker altogether, its circle's picture still changes (:mod:`.picture_changes`).
-Held-out 2 players, seed 250, decision 102: red put a worker on road 9, read at p 0.25-0.56 frame after frame (then no
-rise: half the frames read it at ``SEEN`` or more, which stopped the sighting until session 42), and "which placement?" was asked; the circle's picture, within noise of the
-confirmed one before the hand, was 88-97 from it after. So when no destination rose, and exactly one option of the
-pending decision accounts for every circle whose picture changed by ``CIRCLE_CHANGED_TO`` or more (it changes them,
-or puts a worker at their place), the destination circles it fills that changed are sightings, when every
-destination's picture was measured and no other destination reads the worker. Noise alone reached 34 on the worker
-circles of 30 rendered held-out tables; a worker put down changed its circle by 54-206, and the castle's, the inn's
-or the stables' next circle by up to 150.
+Held-out 2 players, seed 250, decision 102: red put a worker on road 9, read at p 0.25-0.56 frame after frame (no
+rise then: the frames reading it at ``SEEN`` or more stopped their own sighting until session 42), and "which
+placement?" was asked; the circle's picture, within noise of the confirmed one before the hand, was 88-97 from it
+after. So when no destination rose, and exactly one option of the pending decision accounts for every circle whose
+picture changed by ``CIRCLE_CHANGED_TO`` or more (it changes them, or puts a worker at their place), the destination
+circles it fills that changed are sightings, when every destination's picture was measured and no other destination
+reads the worker. Noise alone reached 34 on the worker circles of 30 rendered held-out tables; a worker put down
+changed its circle by 54-206, and the castle's, the inn's or the stables' next circle by up to 150.
 
 >>> watch = PlacementWatch()
 >>> before = Observation(registered=True, stable=True, slots={"road.9.worker": {"": 1.0}, "road.12.worker": {"": 1.0}},
@@ -215,7 +215,8 @@ class PlacementWatch:
         seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
                 if slot in observation.slots and slot not in observation.occluded_slots}
         risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
-                 and (self._rose(slot, reading, kind) or slot in seen and self._rose(slot, reading, destinations[slot]))]
+                 and (self._rose(slot, reading, kind)
+                      or slot in seen and self._rose(slot, reading, destinations[slot]))]
         if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < self._risen_at(risen[0]):
             return None
         if any(self._shows_anew(slot, kind, p) for slot, p in seen.items() if slot != risen[0]):

@@ -799,8 +799,9 @@ class Reconciler:
 
     def _note_before_hand(self) -> None:
         """Before a hand: remember how the still frames read the slots hidden behind a piece in front (the baseline
-        a glimpse of a new piece there is measured against, :func:`companion.reconciler.actors.glimpsed_behind`)
-        and the slots the last answers changed (:meth:`_reverts_answer`)."""
+        a glimpse of a new piece there is measured against, :func:`companion.reconciler.actors.glimpsed_behind`),
+        the slots the last answers changed (:meth:`_reverts_answer`), and the answered slots read as answered since
+        the game last changed (:meth:`_read_as_answered`)."""
         before = {}
         for slot in set(self._answered).union(*(frame.behind for frame in self._frames)):
             readings = [frame.slots[slot] for frame in self._frames if frame.slots.get(slot)]
