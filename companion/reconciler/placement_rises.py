@@ -110,8 +110,10 @@ class PlacementWatch:
         # the spots of the provost's and bailiff's tracks: the other spots whose pictures vision compares are circles
         self._on_a_track = track_spots
         self._pictures = PictureBaseline()            # how the spots' pictures had changed before the last hand
-        self._still: dict[str, tuple[dict[str, float], int]] = {}   # slot → (kind → share summed, count), the spell
-        self._before: dict[str, dict[str, float]] = {}    # slot → kind → its mean share before the last hand
+        # slot → (piece → share summed, count) over the still spell; a piece is a kind ("worker") or a kind of one
+        # colour ("worker:red"), as :func:`_shares` reads them
+        self._still: dict[str, tuple[dict[str, float], int]] = {}
+        self._before: dict[str, dict[str, float]] = {}    # slot → piece → its mean share before the last hand
         self.sighted_slots: frozenset[str] = frozenset()   # the slots the last frame sighted a piece put on
         self._spell_sighted: frozenset[str] = frozenset()  # the slots sighted so far in this still spell
         self.bare_slots: frozenset[str] = frozenset()      # hidden circles the last frame saw still empty by picture

@@ -813,8 +813,7 @@ class Reconciler:
                 if reading and slot not in frame.occluded_slots:
                     readings.setdefault(slot, []).append(reading)
         self._read_before = {slot: _mean_reading(seen) for slot, seen in readings.items()}
-        self._answered_read = self._read_as_answered(self._frames[len(self._frames) - min(self._since_root,
-                                                                                          len(self._frames)):])
+        self._answered_read = self._read_as_answered(self._frames[-self._since_root:] if self._since_root else [])
 
     def _misread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots hidden that still read as they did while the table was caught up and the

@@ -132,14 +132,16 @@ def test_a_worker_the_rules_move_is_no_second_sighting():
     assert "alert" not in kinds(outcomes)
 
 
+def _unread(frame):
+    """After the hand: the slot model reads nothing on road 9's circle, whose picture changed by 92."""
+    return _changes(replace(frame, slots={**frame.slots, CIRCLE: {"": 0.97, "worker:red": 0.03}}), **{CIRCLE: 92.0})
+
+
 def test_a_worker_seen_only_by_its_circle_is_no_alert_after_the_commit():
     """The slot model reads nothing on the circle, before the commit and after it: the camera committed the worker
     from the picture, and its reading of nothing there is the camera not seeing it, as after an answered "unseen"
     (held-out 4 players, seeds 315 and 333: "The table shows nothing on stables.2, which no legal move explains")."""
-    def unread(frame):
-        return _changes(replace(frame, slots={**frame.slots, CIRCLE: {"": 0.97, "worker:red": 0.03}}),
-                        **{CIRCLE: 92.0})
-    reconciler, move, outcomes = _red_places(unread)
+    reconciler, move, outcomes = _red_places(_unread)
     assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
     assert "alert" not in kinds(outcomes)
 
@@ -148,14 +150,11 @@ def test_a_worker_seen_only_by_its_circle_is_no_alert_after_the_next_hand():
     """The same, with the next player's arm coming by after the commit: the frames the sighting raised before the
     commit are not the camera reading the worker there (held-out 4 players, seed 315, decision 5, session 42: "The
     table shows nothing on road.6.worker, which no legal move explains")."""
-    def unread(frame):
-        return _changes(replace(frame, slots={**frame.slots, CIRCLE: {"": 0.97, "worker:red": 0.03}}),
-                        **{CIRCLE: 92.0})
     reconciler, cam, move = watching(PLAYERS, 250, 102, adjust=_changes)
     view = reconciler.session.state.apply(move).table_view()
-    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=unread)
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=_unread)
     assert reconciler.session.actions[102:103] == [move], kinds(outcomes)
-    outcomes += arm_then_rest(reconciler, cam, view, "blue", frames=20, start=5_000, adjust=unread)
+    outcomes += arm_then_rest(reconciler, cam, view, "blue", frames=20, start=5_000, adjust=_unread)
     assert "alert" not in kinds(outcomes)
 
 
