@@ -612,11 +612,13 @@ class Reconciler:
             self._since_root, self._answered_read = 0, set()
             self._keep_reaches_for_follow_up(count - self._root_count)
             self._root_count = count
-            caught_up = not self._disagreement(self._tree.root)
-            if not self._frames or caught_up:
+            disagreement = self._disagreement(self._tree.root)
+            if not self._frames or not disagreement:
                 self._reach.clear()     # the table shows no more than the game now has: those arms are done
-            if self._answered and caught_up and len(self._frames) >= self.policy.confirm_frames:
-                self._idle = True       # an answer caught the game up with the still table: measure the next hand from it
+            if self._answered and not disagreement.slots and len(self._frames) >= self.policy.confirm_frames:
+                # an answer caught the game up with the still board: measure the next hand from it. Not the supplies:
+                # a zone misread all along (held-out 4 players, seed 330, decision 177) leaves a still frame idle too
+                self._idle = True
             self._note_undo(count)
             self._streaks = _Streaks(persistent=self._streaks.persistent)
             self._candidates = {(): self._tree.root}
