@@ -147,19 +147,20 @@ class PlacementWatch:
         self._pictures.note_before_hand()
 
     def sighted(self, observation: Observation, destinations: Mapping[str, str],
-                options: Collection[Mapping[str, str]] = (), by_picture: bool = True) -> Observation:
+                options: Collection[Mapping[str, str]] = ()) -> Observation:
         """``observation`` with the one destination of each kind a piece was seen put on read as showing it.
 
-        ``options``: per option of the pending decision, the slots it changes and what they then hold. With
-        ``by_picture``, a circle whose picture changed is a sighting where one option accounts for every circle that
-        changed. Hidden destination circles whose pictures stayed read still empty (:meth:`_bare_as_confirmed`).
+        ``options``: per option of the pending decision, the slots it changes and what they then hold (a circle
+        whose picture changed is a sighting only where one option accounts for every circle that changed; none, no
+        sighting by picture). Hidden destination circles whose pictures stayed read still empty
+        (:meth:`_bare_as_confirmed`).
         """
         self.sighted_slots = frozenset()
         for kind in sorted({pieces_for(label)[0].kind for label in destinations.values()}):
             of_kind = {slot: label for slot, label in destinations.items() if pieces_for(label)[0].kind == kind}
-            risen = self._risen_destination(observation, kind, of_kind, options)
+            risen = self._risen_destination(observation, kind, of_kind)
             found = {risen: of_kind[risen]} if risen is not None else (
-                self._changed_circles(observation, of_kind, options) if kind == "worker" and by_picture else {})
+                self._changed_circles(observation, of_kind, options) if kind == "worker" else {})
             for slot, label in found.items():
                 self.sighted_slots |= {slot}
                 reading = observation.slots.get(slot, {})
@@ -211,22 +212,16 @@ class PlacementWatch:
         return replace(observation, slots={**observation.slots, **bare},
                        occluded_slots=observation.occluded_slots - bare.keys(), behind=observation.behind - bare.keys())
 
-    def _risen_destination(self, observation: Observation, kind: str, destinations: Mapping[str, str],
-                           options: Collection[Mapping[str, str]] = ()) -> str | None:
+    def _risen_destination(self, observation: Observation, kind: str, destinations: Mapping[str, str]) -> str | None:
         """The one destination whose reading of its piece rose since before the hand (:meth:`_rose`), while no other
         destination shows the piece (:meth:`_shows_anew`) and no other slot of the board rose for a piece of ``kind``
-        (of any colour), but one of the destination's own place (:func:`_without_leans`) or one the rules fill as
-        that choice is made (:func:`_without_rules_moves`).
-
-        Held-out 2 players, seed 250, decision 110: blue's gate worker, sent on to the castle, read there at
-        0.42-0.80, nothing before the hand; the inn's right circle rose too (red 0.67-0.85), as red's worker there
-        moved from the left circle to the right one once the placements were done, whatever blue chose. That made
-        two circles risen, no sighting, and the move was asked."""
+        (of any colour)."""
         seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
                 if slot in observation.slots and slot not in observation.occluded_slots}
-        risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
-                 and (self._rose(slot, reading, kind) or slot in seen and self._rose(slot, reading, destinations[slot]))]
-        risen = _without_rules_moves(_without_leans(risen, destinations), destinations, options)
+        risen = _without_leans([slot for slot, reading in observation.slots.items()
+                                if slot not in observation.occluded_slots and (
+                                    self._rose(slot, reading, kind)
+                                    or slot in seen and self._rose(slot, reading, destinations[slot]))], destinations)
         if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < self._risen_at(risen[0]):
             return None
         if any(self._shows_anew(slot, kind, p) for slot, p in seen.items() if slot != risen[0]):
@@ -301,18 +296,6 @@ def _without_leans(risen: list[str], destinations: Collection[str]) -> list[str]
     the frames reading the left circle at 0.3 or more had two circles risen, and the move was asked."""
     places = {place_of(slot) for slot in risen if slot in destinations}
     return [slot for slot in risen if slot in destinations or place_of(slot) not in places]
-
-
-def _without_rules_moves(risen: list[str], destinations: Collection[str],
-                         options: Collection[Mapping[str, str]]) -> list[str]:
-    """``risen`` without the slots, no destination, that every option putting the piece on the one risen destination
-    fills too: the rules moving a piece as that choice is made (the inn's worker, from its left circle to its right,
-    once the placements end)."""
-    targets = [slot for slot in risen if slot in destinations]
-    filling = [changes for changes in options if len(targets) == 1 and changes.get(targets[0])]
-    if not filling:
-        return risen
-    return [slot for slot in risen if slot in destinations or not all(changes.get(slot) for changes in filling)]
 
 
 def _shares(reading: Mapping[str, float]) -> dict[str, float]:

@@ -201,7 +201,7 @@ class Reconciler:
         options = [child.diff.slots for child in self._tree.children(self._tree.root)]
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),
                                                                     bailiff_tops, options, self._tree.root.view.labels),
-                                                 destinations, options, by_picture=self._placing_from_home())
+                                                 destinations, options if self._placing_from_home() else ())
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)

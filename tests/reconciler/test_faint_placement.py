@@ -170,23 +170,3 @@ def test_a_worker_sent_on_read_leaning_into_the_next_circle_of_its_place_is_comm
     assert reconciler.session.actions[72:73] == [move] and reconciler.session.sources[72] == "camera", kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 72], "asked where the gate's worker went"
     assert "alert" not in kinds(outcomes)
-
-
-def test_a_worker_sent_on_is_seen_while_the_rules_move_another_worker():
-    """Held-out 2 players, seed 250, decision 110: blue's gate worker, sent on to the castle, read there at
-    0.42-0.80, nothing before the hand. The inn's right circle rose too: red's worker there moved from the left circle
-    to the right one as the placements ended, whatever blue chose. Two circles risen made no sighting, and the move
-    was asked."""
-    reconciler, cam, move = watching(PLAYERS, 250, 110)
-    assert str(move) == "gate[1](place='castle')", move
-    before, view = reconciler.session.state.table_view(), reconciler.session.state.apply(move).table_view()
-    assert before.pieces("inn.left") and view.pieces("inn.right") and not before.pieces("inn.right")
-
-    def faint(frame):
-        p = (0.57, 0.61, 0.80, 0.42)[frame.frame_index % 4]
-        return replace(frame, slots={**frame.slots, "castle.worker.1": {"worker:blue": p, "": 1.0 - p},
-                                     "inn.right": {"worker:red": 0.75, "": 0.25}})
-    outcomes = arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=faint)
-    assert reconciler.session.actions[110:111] == [move] and reconciler.session.sources[110] == "camera", kinds(outcomes)
-    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 110], "asked where the gate's worker went"
-    assert "alert" not in kinds(outcomes)
