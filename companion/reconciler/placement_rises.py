@@ -10,9 +10,8 @@ So while the pending decision puts the chooser's worker on one of several circle
 label the worker would give it), the one destination whose reading of the chooser's worker rose from at most
 ``ROSE_FROM`` before the last hand to at least ``ROSE_TO`` now is a sighting, its reading raised to ``SIGHTED``. Only
 if no other destination shows the worker (``fixtures.SEEN``) and no other circle of the board rose for a worker of any
-colour: a worker leaning into the window of another place's circle, or two pieces moved under one hand, makes the
-rise no sighting, and the camera asks as before. A circle of the risen destination's own place that is no destination
-(the inn's left circle, beside its right one) is that worker leaning (:func:`_without_leans`).
+colour: a worker leaning into the next circle's window, or two pieces moved under one hand, makes the rise no
+sighting, and the camera asks as before.
 
 A circle sighted in a still frame stays sighted in the next still frames while its reading stays at ``KEPT`` or more:
 held-out 4 players, seed 333, decision 73, green's worker on the stables read 0.43, 0.50, 0.22, 0.24, 0.43, ... in
@@ -218,10 +217,9 @@ class PlacementWatch:
         (of any colour)."""
         seen = {slot: observation.slots[slot].get(label, 0.0) for slot, label in destinations.items()
                 if slot in observation.slots and slot not in observation.occluded_slots}
-        risen = _without_leans([slot for slot, reading in observation.slots.items()
-                                if slot not in observation.occluded_slots and (
-                                    self._rose(slot, reading, kind)
-                                    or slot in seen and self._rose(slot, reading, destinations[slot]))], destinations)
+        risen = [slot for slot, reading in observation.slots.items() if slot not in observation.occluded_slots
+                 and (self._rose(slot, reading, kind)
+                      or slot in seen and self._rose(slot, reading, destinations[slot]))]
         if len(risen) != 1 or risen[0] not in seen or seen[risen[0]] < self._risen_at(risen[0]):
             return None
         if any(self._shows_anew(slot, kind, p) for slot, p in seen.items() if slot != risen[0]):
@@ -287,15 +285,6 @@ def _explains(changes: Mapping[str, str], changed: Collection[str]) -> bool:
     or at the place of a circle it puts a worker on (the castle's, the inn's, the stables' next circle)."""
     placed = {place_of(slot) for slot, label in changes.items() if label.startswith("worker:")}
     return all(slot in changes or place_of(slot) in placed for slot in changed)
-
-
-def _without_leans(risen: list[str], destinations: Collection[str]) -> list[str]:
-    """``risen`` without the slots, no destination, of the place of a risen destination: its piece read leaning into
-    the place's other window. Held-out 2 players, seed 265, decision 72: red's gate worker, sent on to the inn's
-    right circle, read there at 0.46-0.70 and on the left circle at 0.14-0.39, nothing on either before the hand;
-    the frames reading the left circle at 0.3 or more had two circles risen, and the move was asked."""
-    places = {place_of(slot) for slot in risen if slot in destinations}
-    return [slot for slot in risen if slot in destinations or place_of(slot) not in places]
 
 
 def _shares(reading: Mapping[str, float]) -> dict[str, float]:
