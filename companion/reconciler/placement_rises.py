@@ -256,8 +256,8 @@ class PlacementWatch:
         fitting = [changes for changes in options if changed and _explains(changes, changed)]
         if len(fitting) != 1:
             return {}
-        arrived = {slot: label for slot, label in fitting[0].items() if slot in destinations and label  # not emptied
-                   and self._pictures.changed(observation, slot, CIRCLE_KEPT)}
+        arrived = {slot: label for slot, label in fitting[0].items()   # the circles it fills, not those it empties
+                   if slot in destinations and label and self._pictures.changed(observation, slot, CIRCLE_KEPT)}
         if not arrived or any(self._shows_anew(slot, "worker", observation.slots.get(slot, {}).get(label, 0.0))
                               for slot, label in destinations.items() if slot not in arrived):
             return {}
