@@ -28,10 +28,6 @@ def _gold_misread(frame):
                    supply_confidence={**frame.supply_confidence, "blue": 0.6})
 
 
-def test_a_worker_put_back_on_the_square_an_answer_emptied_is_committed_by_the_camera():
-    _answer_then_blue_places(_provost_unread, _provost_unread)
-
-
 def _answer_then_blue_places(misread, placed_read):
     """Red's provost phase asked and answered, then blue's hand in the very next frame: blue's worker on road 2 is
     committed by the camera, with no question and no alert. Every frame goes through ``misread``; those after blue's
@@ -59,6 +55,10 @@ def _answer_then_blue_places(misread, placed_read):
                 for o in reconciler.observe(placed_read(misread(cam.read(placed, 3_100 + index))))]
     assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
     assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+
+
+def test_a_worker_put_back_on_the_square_an_answer_emptied_is_committed_by_the_camera():
+    _answer_then_blue_places(_provost_unread, _provost_unread)
 
 
 def test_a_supply_misread_as_before_the_answer_does_not_stop_the_camera_measuring_the_next_hand():

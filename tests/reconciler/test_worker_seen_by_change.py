@@ -219,3 +219,21 @@ def test_one_still_frame_not_confirmed_is_no_baseline():
     reconciler, move, outcomes = _first_placement_after_one_still_frame(confirmed=False)
     assert not reconciler.session.actions or reconciler.session.sources[0] != "camera", kinds(outcomes)
     assert "alert" not in kinds(outcomes)
+
+
+def test_a_circle_sighted_by_its_picture_stays_sighted_in_the_still_spell():
+    """Held-out 2 players, seed 415, decision 26 (session 38's levels, the castle's next circle unchanged here): red's
+    castle circle, read at 0.15, changed by 46 in one still frame and by 40-41 in the others. Sighted once, it stays
+    sighted while its picture stays beyond the noise (38), or the frames between outweigh the one sighting."""
+    circle = "castle.worker.1"
+
+    def faint(frame):
+        frame = _changes(frame, **{circle: (46.0, 40.0, 41.0, 40.0)[frame.frame_index % 4]})
+        return replace(frame, slots={**frame.slots, circle: {"": 0.85, "worker:red": 0.15}})
+
+    reconciler, cam, move = watching(PLAYERS, 415, 26, adjust=_changes)
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "red", frames=20, start=3_000, adjust=faint)
+    assert reconciler.session.actions[26:27] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 26], "asked where red's worker went"
+    assert "alert" not in kinds(outcomes)
