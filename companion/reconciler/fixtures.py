@@ -126,12 +126,7 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
             hidden.update(track)
         elif len(showing) > 1:
             hidden.update(showing)
-    for template in fixtures.permanent:
-        hidden.update(slot for slot in readable if slot_number(template, slot) is not None
-                      and committed.label(slot) and not looks_like(observation.best(slot)[0], committed.label(slot)))
-    for template in fixtures.kept:
-        hidden.update(slot for slot in readable if slot_number(template, slot) is not None
-                      and committed.label(slot) and not observation.best(slot)[0])
+    hidden.update(lasting_misreads(observation, fixtures, committed, readable))
     for template in fixtures.every_disc:
         hidden.update(_discs_seen_nowhere(observation, readable, template, committed))
     for template in fixtures.keep_colour:
@@ -145,6 +140,27 @@ def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committ
     if not hidden:
         return observation
     return replace(observation, occluded_slots=observation.occluded_slots | hidden)
+
+
+def lasting_misreads(observation: Observation, fixtures: Fixtures | None, committed: VisibleView,
+                     readable: Iterable[str] | None = None) -> set[str]:
+    """The slots of ``readable`` (by default every slot read) whose reading no move can make: a permanent piece
+    (``Fixtures.permanent``) read as another, or a kept one (``Fixtures.kept``) read as nothing.
+
+    >>> rules = Fixtures({}, ("road.{n}.owner",), ("road.{n}.tile",))
+    >>> seen = Observation(registered=True, stable=True, slots={"road.1.tile": {"": 0.7, "tile:farm": 0.3},
+    ...     "road.2.tile": {"tile:inn": 0.9, "": 0.1}, "road.1.owner": {"house:red": 0.8, "": 0.2}})
+    >>> table = VisibleView({"road.1.tile": "tile:farm", "road.1.owner": "house:blue"}, {})
+    >>> sorted(lasting_misreads(seen, rules, table))       # a new tile on road 2 is a move: not a misread
+    ['road.1.owner', 'road.1.tile']
+    """
+    if fixtures is None:
+        return set()
+    slots = list(observation.slots if readable is None else readable)
+    misread = {slot for template in fixtures.permanent for slot in slots if slot_number(template, slot) is not None
+               and committed.label(slot) and not looks_like(observation.best(slot)[0], committed.label(slot))}
+    return misread | {slot for template in fixtures.kept for slot in slots if slot_number(template, slot) is not None
+                      and committed.label(slot) and not observation.best(slot)[0]}
 
 
 def shadowed(observation: Observation, fixtures: Fixtures | None, committed: VisibleView,
