@@ -5,7 +5,8 @@ Blue's workshop was answered on the tablet. The gold mine on road 16 read as not
 of four, and the two still frames before yellow's next hand fell on such frames: they "disagreed" with the answered
 state, so vision first learned the workshop after yellow's hand, with yellow's worker on it (read as black, 0.49, on
 the building's art). The circle was learned empty with the worker in it, and yellow's placement was asked. No move
-takes a building off the board, so that reading is a misread, not a move the rules don't know of."""
+takes a building off the board, so that reading is a misread, not a move the rules don't know of. (Here: the
+2-player live bots of seed 408, their move after 30 decisions answered, and the clean synthetic camera.)"""
 
 from dataclasses import replace
 
@@ -27,16 +28,18 @@ def _taught_reading(slot_of, reading):
 
 
 def _a_building(readings):
+    """The first building the still table shows (a tile slot read as a tile)."""
     return next(slot for slot, read in sorted(readings.items()) if slot.endswith(".tile") and max(read, key=read.get))
 
 
 def _an_empty_lot(readings):
+    """The first road square the still table shows with no building."""
     return next(slot for slot, read in sorted(readings.items()) if slot.startswith("road.") and slot.endswith(".tile")
                 and not max(read, key=read.get))
 
 
 def test_a_building_read_as_nothing_still_lets_the_answer_be_learned():
-    taught, _ = _taught_reading(_a_building, lambda read: {"": 0.7, **{label: 0.3 for label in read if label}})
+    taught, _ = _taught_reading(_a_building, lambda read: {"": 0.7, max(read, key=read.get): 0.3})
     assert taught, "a building read as nothing kept vision from learning the answered move"
 
 
