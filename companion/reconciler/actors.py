@@ -350,14 +350,18 @@ def bare_behind(observation: Observation, destinations: Collection[str], colours
     >>> bare_behind(seen, set(), ["red", "blue"]) == seen             # no placement pending there
     True
     """
-    bare = {}
-    for slot in observation.behind & set(destinations):
-        reading = observation.slots.get(slot)
-        if reading and sum(p for label, p in reading.items() if label.startswith("worker:")) < BARE:
-            bare[slot] = {"": BARE_READ[""], **{f"worker:{colour}": BARE_READ["worker"] for colour in colours}}
+    bare = {slot: {"": BARE_READ[""], **{f"worker:{colour}": BARE_READ["worker"] for colour in colours}}
+            for slot in bare_circles(observation, destinations)}
     if not bare:
         return observation
     return replace(observation, slots={**observation.slots, **bare}, occluded_slots=observation.occluded_slots - set(bare))
+
+
+def bare_circles(observation: Observation, circles: Collection[str]) -> set[str]:
+    """The worker circles of ``circles`` hidden behind a piece in front that read no worker of any colour at all (below
+    ``BARE``): the way the camera sees such a circle empty (:func:`bare_behind`)."""
+    return {slot for slot in observation.behind & set(circles) if (reading := observation.slots.get(slot))
+            and sum(p for label, p in reading.items() if label.startswith("worker:")) < BARE}
 
 
 def _arms_slot(label: str, colour: str) -> bool:

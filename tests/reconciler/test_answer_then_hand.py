@@ -107,3 +107,39 @@ def test_a_worker_put_back_where_the_camera_saw_the_answer_is_committed():
     outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
     assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
     assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+
+
+def test_a_worker_put_back_behind_a_house_right_after_another_answer_is_committed():
+    """Held-out 4 players, seed 297, decision 153: an answer had sent blue's worker home from road 11, whose circle
+    vision then hid behind a house, reading no worker there. Red's build was answered, and blue's hand came in the
+    very next frame, putting a worker on road 11 again (read at 0.86-0.97): with no still frame since that answer, the
+    camera took it for its old reading of road 11 coming back against the first answer, and asked "unseen". A circle
+    behind a house that reads no worker at all is the camera seeing it empty (here: seed 283, red's worker on road 1
+    sent home by the answered turn's end; blue's placement then tapped on the tablet; red's hand at once)."""
+    players, circle = ["red", "blue"], "road.1.worker"
+    reconciler, cam, provost = watching(players, 283, 27, adjust=_provost_unread)
+    now = reconciler.session.state.table_view()
+    for index in range(3):      # blue's hand over the provost, which stays where it is
+        reconciler.observe(replace(cam.read(now, 1_900 + index, covered={"hand"}), hand_from="blue"))
+    asked = [o for index in range(20) for o in reconciler.observe(_provost_unread(cam.read(now, 2_000 + index)))
+             if o.kind == "prompt"]
+    assert asked and asked[0].reason in ("invisible", "unseen")
+    reconciler.answer(asked[0], provost)
+    after = reconciler.session.state.table_view()
+    assert [p.colour for p in now.pieces(circle)] == ["red"] and not after.pieces(circle)
+    for index in range(3):      # the players send the workers home
+        reconciler.observe(replace(cam.read(after, 2_100 + index, covered={"hand"}), hand_from="red"))
+    for index in range(6):      # the table as answered, road 1's circle hidden behind a house
+        reconciler.observe(_circle_behind_a_house(cam.read(after, 2_200 + index), circle))
+
+    _, tapped = live_bots_at(players, 283, 28)
+    assert str(tapped) == "place[1](place='inn')"
+    reconciler.session.decide(tapped, source="prompt")      # blue's move tapped on the tablet
+    _, place = live_bots_at(players, 283, 29)
+    assert str(place) == "place[0](place='road.1')"
+    placed = reconciler.session.state.apply(place).table_view()
+    for index in range(3):      # red's hand in the very next frame
+        reconciler.observe(replace(cam.read(placed, 3_000 + index, covered={"hand"}), hand_from="red"))
+    outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
+    assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
