@@ -79,6 +79,25 @@ def _circle_behind_a_house(frame, slot="road.2.worker"):
                    occluded_slots=frame.occluded_slots | {slot}, behind=frame.behind | {slot})
 
 
+def _provost_answered_circle_hidden(reconciler, cam, provost, mover, circle):
+    """``mover``'s hand over the provost, which stays where it is: the camera cannot tell, asks, and the answer ends
+    the turn. The players send the workers home (red's hand) and the table rests as answered, with ``circle`` hidden
+    behind a house. The table view after the answer."""
+    now = reconciler.session.state.table_view()
+    for index in range(3):
+        reconciler.observe(replace(cam.read(now, 1_900 + index, covered={"hand"}), hand_from=mover))
+    asked = [o for index in range(20) for o in reconciler.observe(_provost_unread(cam.read(now, 2_000 + index)))
+             if o.kind == "prompt"]
+    assert asked and asked[0].reason in ("invisible", "unseen")     # no look of its own: the camera cannot tell
+    reconciler.answer(asked[0], provost)
+    after = reconciler.session.state.table_view()
+    for index in range(3):
+        reconciler.observe(replace(cam.read(after, 2_100 + index, covered={"hand"}), hand_from="red"))
+    for index in range(6):
+        reconciler.observe(_circle_behind_a_house(cam.read(after, 2_200 + index), circle))
+    return after
+
+
 def test_a_worker_put_back_where_the_camera_saw_the_answer_is_committed():
     """Held-out 2 players, seed 265, decision 165: the provost phase was asked (the camera cannot see it), and
     the answer ended the turn, sending blue's worker home from road.10. Vision then hid that circle behind blue's
@@ -86,18 +105,8 @@ def test_a_worker_put_back_where_the_camera_saw_the_answer_is_committed():
     took it for its old reading coming back against the answer, and asked "unseen"."""
     reconciler, cam, provost = watching(PLAYERS, 272, 37, adjust=_provost_unread)
     now = reconciler.session.state.table_view()
-    for index in range(3):      # red's hand over the provost, which stays where it is
-        reconciler.observe(replace(cam.read(now, 1_900 + index, covered={"hand"}), hand_from="red"))
-    asked = [o for index in range(20) for o in reconciler.observe(_provost_unread(cam.read(now, 2_000 + index)))
-             if o.kind == "prompt"]
-    assert asked and asked[0].reason in ("invisible", "unseen")     # no look of its own: the camera cannot tell
-    reconciler.answer(asked[0], provost)
-    after = reconciler.session.state.table_view()
+    after = _provost_answered_circle_hidden(reconciler, cam, provost, "red", "road.2.worker")
     assert now.pieces("road.2.worker") and not after.pieces("road.2.worker")
-    for index in range(3):      # the players send the workers home
-        reconciler.observe(replace(cam.read(after, 2_100 + index, covered={"hand"}), hand_from="red"))
-    for index in range(6):      # the table as answered, road 2's circle hidden behind a house
-        reconciler.observe(_circle_behind_a_house(cam.read(after, 2_200 + index)))
 
     _, place = live_bots_at(PLAYERS, 272, 38)
     assert str(place) == "place[1](place='road.2')"
@@ -119,18 +128,8 @@ def test_a_worker_put_back_behind_a_house_right_after_another_answer_is_committe
     players, circle = ["red", "blue"], "road.1.worker"
     reconciler, cam, provost = watching(players, 283, 27, adjust=_provost_unread)
     now = reconciler.session.state.table_view()
-    for index in range(3):      # blue's hand over the provost, which stays where it is
-        reconciler.observe(replace(cam.read(now, 1_900 + index, covered={"hand"}), hand_from="blue"))
-    asked = [o for index in range(20) for o in reconciler.observe(_provost_unread(cam.read(now, 2_000 + index)))
-             if o.kind == "prompt"]
-    assert asked and asked[0].reason in ("invisible", "unseen")
-    reconciler.answer(asked[0], provost)
-    after = reconciler.session.state.table_view()
+    after = _provost_answered_circle_hidden(reconciler, cam, provost, "blue", circle)
     assert [p.colour for p in now.pieces(circle)] == ["red"] and not after.pieces(circle)
-    for index in range(3):      # the players send the workers home
-        reconciler.observe(replace(cam.read(after, 2_100 + index, covered={"hand"}), hand_from="red"))
-    for index in range(6):      # the table as answered, road 1's circle hidden behind a house
-        reconciler.observe(_circle_behind_a_house(cam.read(after, 2_200 + index), circle))
 
     _, tapped = live_bots_at(players, 283, 28)
     assert str(tapped) == "place[1](place='inn')"
