@@ -210,7 +210,7 @@ class Reconciler:
         # (the slots behind a piece glimpsed; one vision hid as not learned, glimpsed, is not counted: as measured)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
         circles = [slot for slot, label in destinations.items() if label.startswith("worker:")]
-        unread_bare = bare_circles(observation, self._unread)
+        unread_bare = bare_circles(observation, self._unread)      # as read, before bare_behind rewrites readings
         observation = bare_behind(observation, circles, self.session.players)
         observation = self._misread_hidden(self._unread_hidden(observation, unread_bare))
         self._remember(observation)
@@ -719,7 +719,7 @@ class Reconciler:
         reading = self._before_hand.get(slot)
         return bool(reading) and looks_like(max(reading, key=reading.__getitem__), label)
 
-    def _unread_hidden(self, observation: Observation, bare: Collection[str] = ()) -> Observation:
+    def _unread_hidden(self, observation: Observation, bare: Collection[str]) -> Observation:
         """``observation`` with the slots of an answered move marked hidden while they still read as before it, until
         the game changes them again.
 

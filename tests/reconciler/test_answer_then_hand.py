@@ -98,6 +98,16 @@ def _provost_answered_circle_hidden(reconciler, cam, provost, mover, circle):
     return after
 
 
+def _assert_placed_and_committed(reconciler, cam, place, mover):
+    """``mover``'s hand makes ``place``; the table at rest after it: the camera commits it, with no question or alert."""
+    placed = reconciler.session.state.apply(place).table_view()
+    for index in range(3):
+        reconciler.observe(replace(cam.read(placed, 3_000 + index, covered={"hand"}), hand_from=mover))
+    outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
+    assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
+    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+
+
 def test_a_worker_put_back_where_the_camera_saw_the_answer_is_committed():
     """Held-out 2 players, seed 265, decision 165: the provost phase was asked (the camera cannot see it), and
     the answer ended the turn, sending blue's worker home from road.10. Vision then hid that circle behind blue's
@@ -110,12 +120,7 @@ def test_a_worker_put_back_where_the_camera_saw_the_answer_is_committed():
 
     _, place = live_bots_at(PLAYERS, 272, 38)
     assert str(place) == "place[1](place='road.2')"
-    placed = reconciler.session.state.apply(place).table_view()
-    for index in range(3):
-        reconciler.observe(replace(cam.read(placed, 3_000 + index, covered={"hand"}), hand_from="blue"))
-    outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
-    assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
-    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+    _assert_placed_and_committed(reconciler, cam, place, "blue")
 
 
 def test_a_worker_put_back_behind_a_house_right_after_another_answer_is_committed():
@@ -136,9 +141,4 @@ def test_a_worker_put_back_behind_a_house_right_after_another_answer_is_committe
     reconciler.session.decide(tapped, source="prompt")      # blue's move tapped on the tablet
     _, place = live_bots_at(players, 283, 29)
     assert str(place) == "place[0](place='road.1')"
-    placed = reconciler.session.state.apply(place).table_view()
-    for index in range(3):      # red's hand in the very next frame
-        reconciler.observe(replace(cam.read(placed, 3_000 + index, covered={"hand"}), hand_from="red"))
-    outcomes = [o for index in range(12) for o in reconciler.observe(_provost_unread(cam.read(placed, 3_100 + index)))]
-    assert reconciler.session.actions[-1] == place and reconciler.session.sources[-1] == "camera", kinds(outcomes)
-    assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
+    _assert_placed_and_committed(reconciler, cam, place, "red")       # red's hand in the very next frame
