@@ -90,6 +90,13 @@ track was hidden, and "how far?" was asked.
 []
 >>> _ = watch.sighted(unmoved, {"provost"}, options=moves); sorted(watch.sighted_slots)   # square 4 not in view
 []
+
+A square whose picture changed but which has no reading this frame (held-out 4 players, seed 333) is not sighted:
+
+>>> no_reading = Observation(registered=True, stable=True, slots={"road.5.provost": {"": 1.0}},
+...                          changes={"road.3.provost": 60.0, "road.5.provost": 80.0})
+>>> _ = watch.sighted(no_reading, {"provost"}, options=moves); sorted(watch.sighted_slots)
+[]
 """
 
 from __future__ import annotations
@@ -183,7 +190,7 @@ class TrackWatch:
                     risen = self._changed(observation, _arrivals(options, kind, template) & pictured, shadowed)
                 if not risen:
                     risen = self._stayed(observation, options, kind, template, pictured)
-            if len(risen) == 1:
+            if len(risen) == 1 and risen[0] in observation.slots:
                 reading = observation.slots[risen[0]]
                 if piece_share(reading, kind) < SIGHTED:
                     reading = _with_chance(reading, kind, SIGHTED)
