@@ -20,7 +20,13 @@ a few cubes. So each zone keeps the picture of its last confirmed state and read
    "Supply zones"). Only an unchanged zone is reported sure.
 3. Without the model file (or before any supply was confirmed) the zone is counted absolutely
    (:func:`vision.cubes.count_cubes`), never as sure (``UNCONFIRMED_CONFIDENCE``).
-4. The coins are never counted, only seen come or go: the strip where they lie is compared with the confirmed
+4. **The cube band.** Cubes lie in a band across the zone's middle (``CUBE_BAND``), workers and houses above it, coins
+   below. A zone changed only outside the band (a worker come home, a coin paid) has the same cubes: once this seat's
+   cubes were seen in the band (a change of cubes the rules confirmed showed there, ``band_seen``), such a zone
+   reads its confirmed counts, sure. The band only ever makes a zone read unchanged: read as changed when step 1
+   saw nothing, its finer level would take 3 % of unchanged zones' sureness on held-out tables for the few cube
+   changes step 1 misses (tests/benchmarks/bench_zone_band.py).
+5. The coins are never counted, only seen come or go: the strip where they lie is compared with the confirmed
    picture, and the reading given as measured odds of 0, 1, or 2+ coins changed (:mod:`vision.coins`, :meth:`coins`).
 
 >>> empty = np.full((60, 120, 3), 200, np.uint8)
@@ -69,9 +75,13 @@ CHANGED_CONFIDENCE_CAP = 0.65
 TYPE_CONFIDENCE_CAP = UNCHANGED_CONFIDENCE
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
 # A confirmed change of the deniers whose strip changed this much (the top bin of vision/coin_odds.json, where 88 % of
-# one-coin changes and 16 % of unchanged coins beside a changed cube read) shows that the coins lie on the strip.
+# one-coin changes and 1.3 % of unchanged coins read) shows that the coins lie on the strip.
 COINS_SEEN = COIN_EDGES[-1]
 ALIGN_PX = 8                    # largest shift (px) searched between the confirmed and the new picture
+CUBE_BAND = (64.0 / 170.0, 112.0 / 170.0)   # rows of a zone's picture where its cubes lie, as shares of its depth
+# The largest blob of change inside the band (its mass summed as step 1 sums one), as a share of one cube's blob
+# mass, from which cubes came or went there (measured: tests/benchmarks/bench_zone_band.py).
+BAND_MASS_SHARE = 0.5
 
 __all__ = ["SupplyZone", "cube_colour_model"]
 
@@ -90,6 +100,7 @@ class SupplyZone:
         self.counts: dict[str, int] = {}
         self.deniers: int | None = None
         self.coins_seen = False         # its strip was seen to change when the rules said coins came or went
+        self.band_seen = False          # its cube band was seen to change when the rules said cubes came or went
         self.still_strips = StillStrips()
         self._blur_side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
 
@@ -99,8 +110,19 @@ class SupplyZone:
         if not self.coins_seen and None not in (self.deniers, deniers) and deniers != self.deniers:
             change = self.coin_change(picture)      # against the picture confirmed before this one
             self.coins_seen = change is not None and change >= COINS_SEEN
+        new_counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
+        if self.confirmed is not None and new_counts != self.counts and not self.band_seen:
+            self.band_seen = self._band_change(_Seen(self, picture)) >= BAND_MASS_SHARE
+        elif self.confirmed is not None and new_counts == self.counts and self.band_seen \
+                and self._band_change(_Seen(self, picture)) >= BAND_MASS_SHARE:
+            # Cubes came or went in the band though the rules say none did: a change not committed yet (held-out
+            # 5 players, seed 306, decision 242: blue's payment, asked, was taught as the old counts). The picture
+            # these counts belong to stays; the coins' strip is confirmed alone.
+            self.deniers = deniers
+            self._confirmed_strip = self.still_strips.mean_if_last(coin_strip(picture))
+            return
         self.confirmed = picture.copy()
-        self.counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
+        self.counts = new_counts
         self.deniers = deniers
         self._confirmed_blurred = self._blur(picture)
         self._confirmed_strip = self.still_strips.mean_if_last(coin_strip(picture))
@@ -144,11 +166,7 @@ class SupplyZone:
 
     def _read_by_type(self, seen: "_Seen") -> tuple[dict[str, int], float, dict[str, float]]:
         if self.confirmed is not None:
-            gain = light_gain(self._confirmed_blurred, seen.blurred)
-            if not self._moved(seen.blurred, gain):
-                return dict(self.counts), UNCHANGED_CONFIDENCE, {}
-            dx, dy = seen.shift
-            if (dx or dy) and not self._moved(_shifted(seen.blurred, dx, dy), gain):
+            if self._unchanged(seen):
                 return dict(self.counts), UNCHANGED_CONFIDENCE, {}
             if self.model is not None:
                 return self._read_changes(seen.picture)
@@ -185,23 +203,49 @@ class SupplyZone:
         by_type = {name: round(min(float(p), TYPE_CONFIDENCE_CAP), 3) for name, p in zip(CUBE_TYPES, each)}
         return counts, round(min(float(np.prod(each)), CHANGED_CONFIDENCE_CAP), 3), by_type
 
+    def _unchanged(self, seen: "_Seen") -> bool:
+        """Whether the zone's cubes are as confirmed: no blob came or went (step 1), or none in the band once the band
+        was seen (step 4)."""
+        if not self._moved(seen.excess):
+            return True
+        if self.band_seen and self._band_change(seen) < BAND_MASS_SHARE:
+            return True
+        dx, dy = seen.shift
+        return bool(dx or dy) and not self._moved(seen.excess_aligned)
+
+    def band_change(self, picture: np.ndarray) -> float:
+        """How much the cube band changed since the confirmed picture, in shares of one cube's blob mass (the least
+        of the picture as seen and as aligned onto the confirmed one)."""
+        return self._band_change(_Seen(self, picture))
+
+    def _band_change(self, seen: "_Seen") -> float:
+        if seen.band is None:
+            rows = slice(*_band_rows(seen.picture.shape[0]))
+            needed = MOVED_MASS * self.unit_px
+            mass = _largest_blob(seen.excess[rows])
+            if mass >= BAND_MASS_SHARE * needed and any(seen.shift):
+                mass = min(mass, _largest_blob(seen.excess_aligned[rows]))
+            seen.band = mass / needed
+        return seen.band
+
     def _blur(self, picture: np.ndarray) -> np.ndarray:
         return cv2.GaussianBlur(picture, (self._blur_side, self._blur_side), 0)
 
-    def _moved(self, blurred: np.ndarray, gain: np.ndarray) -> bool:
-        """Whether a cube-sized thing came or went since the confirmed picture (both blurred; ``gain``
-        from its light to the new one's)."""
+    def _excess(self, blurred: np.ndarray, gain: np.ndarray) -> np.ndarray:
+        """Each pixel's summed B+G+R change above ``MOVED_LEVEL`` since the confirmed picture (both blurred; ``gain``
+        from its light to the new one's), 0 below it."""
         change = cv2.transform(cv2.absdiff(blurred.astype(np.float32), relight(self._confirmed_blurred, gain)),
                                np.ones((1, 3), np.float32))
         excess = cv2.subtract(change, MOVED_LEVEL)            # float32: below the level → negative
-        above = cv2.threshold(excess, 0.0, 0.0, cv2.THRESH_TOZERO)[1]
+        return cv2.threshold(excess, 0.0, 0.0, cv2.THRESH_TOZERO)[1]
+
+    def _moved(self, above: np.ndarray) -> bool:
+        """Whether a cube-sized thing came or went: one blob of the change above the level (:meth:`_excess`) holds
+        ``MOVED_MASS`` of it."""
         needed = MOVED_MASS * self.unit_px
         if cv2.sumElems(above)[0] < needed:
             return False            # too little change all told for any blob to be enough (the unchanged zone: most frames)
-        mask = (above > 0).astype(np.uint8)
-        count, labels = cv2.connectedComponents(mask, connectivity=8)
-        inside = mask.ravel().nonzero()[0]         # the few pixels in a blob: summing only these is ~4× cheaper
-        return bool(np.bincount(labels.ravel()[inside], weights=above.ravel()[inside], minlength=count).max() >= needed)
+        return _largest_blob(above) >= needed
 
     def _shift(self, blurred: np.ndarray) -> tuple[int, int]:
         """The whole-pixel shift (within ``ALIGN_PX``) that best puts the new (blurred) picture onto the
@@ -223,6 +267,10 @@ class _Seen:
         self._blurred: np.ndarray | None = None
         self._shift: tuple[int, int] | None = None
         self._strip: np.ndarray | None = None
+        self._gain: np.ndarray | None = None
+        self._excess: np.ndarray | None = None
+        self._excess_aligned: np.ndarray | None = None
+        self.band: float | None = None          # the cube band's change, once measured
 
     @property
     def blurred(self) -> np.ndarray:
@@ -243,12 +291,48 @@ class _Seen:
             self._shift = self.zone._shift(self.blurred)
         return self._shift
 
+    @property
+    def gain(self) -> np.ndarray:
+        """From the confirmed picture's light to this one's."""
+        if self._gain is None:
+            self._gain = light_gain(self.zone._confirmed_blurred, self.blurred)
+        return self._gain
+
+    @property
+    def excess(self) -> np.ndarray:
+        """The change above the level since the confirmed picture (:meth:`SupplyZone._excess`)."""
+        if self._excess is None:
+            self._excess = self.zone._excess(self.blurred, self.gain)
+        return self._excess
+
+    @property
+    def excess_aligned(self) -> np.ndarray:
+        """:attr:`excess` of this picture aligned onto the confirmed one (:attr:`shift`)."""
+        if self._excess_aligned is None:
+            dx, dy = self.shift
+            self._excess_aligned = self.zone._excess(_shifted(self.blurred, dx, dy), self.gain)
+        return self._excess_aligned
+
 
 def _shifted(picture: np.ndarray, dx: int, dy: int) -> np.ndarray:
     """``picture`` moved by (-dx, -dy): what sits at (x + dx, y + dy) comes to (x, y)."""
     matrix = np.float32([[1, 0, -dx], [0, 1, -dy]])
     return cv2.warpAffine(picture, matrix, picture.shape[1::-1], flags=cv2.INTER_NEAREST,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def _largest_blob(above: np.ndarray) -> float:
+    """The summed change of the largest-mass blob (8-connected pixels above the level) of ``above``."""
+    mask = (above > 0).astype(np.uint8)
+    if not mask.any():
+        return 0.0
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    inside = mask.ravel().nonzero()[0]         # the few pixels in a blob: summing only these is ~4× cheaper
+    return float(np.bincount(labels.ravel()[inside], weights=above.ravel()[inside], minlength=count).max())
+
+
+def _band_rows(rows: int) -> tuple[int, int]:
+    return int(rows * CUBE_BAND[0]), int(rows * CUBE_BAND[1])
 
 
 def _best_shift(reference: np.ndarray, picture: np.ndarray, radius: int) -> tuple[int, int]:

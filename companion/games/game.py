@@ -80,6 +80,11 @@ class GameState(ABC):
         """Everything needed to continue the game exactly (``from_json(to_json())`` equals ``self``)."""
 
     @property
+    def turn_number(self) -> int:
+        """The game's turn, for games played in turns that each end by paying every seat (0 otherwise)."""
+        return 0
+
+    @property
     def is_over(self) -> bool:
         return self.pending() is None
 

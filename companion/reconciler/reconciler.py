@@ -28,10 +28,10 @@ from vision.observation import CUBE_TYPES, Observation, label_for
 
 from .actors import Reach, bare_behind, bare_circles, colour_by_arm, glimpsed_behind, handled, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches,
-                       looks_like, reading_loglik, slot_loglik, split_loglik)
+                       looks_like, reading_loglik, slot_loglik, split_loglik, without_piled)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
-from .fixtures import (FIXTURES, counted_in_front, second_sightings, seen_otherwise, shadowed, top_of_a_piece_in_front,
-                       unseen_fixtures)
+from .fixtures import (FIXTURES, counted_in_front, read_as_leaning_ahead, second_sightings, seen_otherwise, shadowed,
+                       top_of_a_piece_in_front, unseen_fixtures)
 from .outcomes import Outcome
 from .placement_rises import PlacementWatch
 from .search import HypothesisTree, Node, common_prefix, explains, explore
@@ -220,7 +220,8 @@ class Reconciler:
         self._idle = best.key == self._tree.root.key
         frame = observation.frame_index
         outcomes: list[Outcome] = []
-        mismatch = _without(confident_mismatches(observation, best.view, self.policy.confident, self.policy.confident_empty),
+        mismatch = _without(without_piled(confident_mismatches(observation, best.view, self.policy.confident,
+                                                               self.policy.confident_empty), best.view),
                             second_sightings(observation, fixtures, best.view)
                             | seen_otherwise(observation, fixtures, best.view, self._tree.root.view)
                             | self._tracks.sighted_tracks
@@ -489,7 +490,9 @@ class Reconciler:
         are not weighed by their coins against each other: the rules count income the moment a turn ends, and the
         players take it when they get to it."""
         base = self._tree.root.view
-        coins = {node.actions: self._coins.loglik(node.view.coins) for node in self._candidates.values()}
+        turn = self._tree.root.state.turn_number
+        coins = {node.actions: self._coins.loglik(node.view.coins, base.coins, node.state.turn_number > turn)
+                 for node in self._candidates.values()}
         best_coins: dict[tuple, float] = {}
         for node in self._candidates.values():
             best_coins[node.key] = max(best_coins.get(node.key, -math.inf), coins[node.actions])
@@ -508,9 +511,11 @@ class Reconciler:
         """``observation`` as evidence for ``node``: the slots it changes that read as the camera sees its look there
         though the label differs (a disc moved on leaning back, a building replaced under a piece) hidden
         (:func:`companion.reconciler.fixtures.seen_otherwise`); a piece it puts down read only beyond itself counted
-        where it stands (:func:`companion.reconciler.fixtures.counted_in_front`)."""
+        where it stands (:func:`companion.reconciler.fixtures.counted_in_front`); a disc it moves on, read with the
+        disc behind leaning in, read as itself (:func:`companion.reconciler.fixtures.read_as_leaning_ahead`)."""
         fixtures = FIXTURES.get(self.session.game)
         observation = counted_in_front(observation, fixtures, node.view, node.diff.slots)
+        observation = read_as_leaning_ahead(observation, fixtures, node.view, node.diff.slots)
         leaning = seen_otherwise(observation, fixtures, node.view, self._tree.root.view, node.diff.slots)
         put = self._put_since_rest()
         if put is not None:

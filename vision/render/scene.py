@@ -3,7 +3,9 @@
 A piece's offset and turn depend only on (episode seed, slot, index in slot), so a piece does not
 jump between frames when something else on the table changes. Stacked discs (several players on
 one favour or score space) pile up. Supplies lie in the seat's zone: workers and houses in rows, cubes
-either in tidy rows or, as most players leave them, in one heap per type where cubes touch and pile.
+either in tidy rows or, as most players leave them, in one heap per type where cubes touch and pile, coins in two
+stacks. Each group draws from its own random stream, so a worker coming home moves no cube or coin, as at a real
+table.
 """
 
 from __future__ import annotations
@@ -82,21 +84,18 @@ def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: in
                  heaped: bool = False) -> list[Placed]:
     """Lay out one seat's supply: workers in a row, houses in rows, cubes by type (in rows, or ``heaped``),
     coins in two stacks."""
-    rng = _rng(seed, f"supply.{zone.seat}")
     x0, y0 = zone.origin
     w, h = zone.size
     slot = f"supply.{zone.seat}"
     out: list[Placed] = []
 
-    def jit(scale: float = 1.0) -> np.ndarray:
-        return rng.uniform(-1, 1, 2) * scale
-
     def grid(kind: str, piece: Piece, count: int, left: float, top: float, cols: int, pitch: float,
              rows: int, layer_h: float) -> None:
+        rng = _rng(seed, f"{slot}.{kind}.{piece.colour}")     # its own stream: another group's count moves none
         for k in range(count):
             layer, r = divmod(k, cols * rows)
             row, col = divmod(r, cols)
-            j = jit(1.0)
+            j = rng.uniform(-1, 1, 2)
             out.append(Placed(slot, piece, kind, left + col * pitch + j[0], top + row * pitch + j[1], layer * layer_h,
                               float(rng.uniform(0, 90))))
 
@@ -108,12 +107,13 @@ def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: in
                         _rng(seed, f"{slot}.{cube}.heap"))
         else:
             grid("cube", Piece("cube", cube), counts.get(cube, 0), x0 + 7 + t * 29.5, y0 + 76, 3, 9.5, 3, 8.0)
-    deniers = counts.get("denier", 0)
-    fives, ones = divmod(deniers, 5)
+    fives, ones = divmod(counts.get("denier", 0), 5)
+    stacks = _rng(seed, f"{slot}.denier")     # a fixed place per stack: paying a coin nudges no other
+    dx5, dy1 = stacks.uniform(-0.8, 0.8, 2)
     for k in range(fives):
-        out.append(Placed(slot, Piece("disc", "denier", "5"), "coin5", x0 + 28 + jit(0.8)[0], y0 + h - 28, k * 1.6, 0.0))
+        out.append(Placed(slot, Piece("disc", "denier", "5"), "coin5", x0 + 28 + dx5, y0 + h - 28, k * 1.6, 0.0))
     for k in range(ones):
-        out.append(Placed(slot, Piece("disc", "denier", "1"), "coin1", x0 + 62 + (k % 2) * 21, y0 + h - 28 + jit(0.8)[1],
+        out.append(Placed(slot, Piece("disc", "denier", "1"), "coin1", x0 + 62 + (k % 2) * 21, y0 + h - 28 + dy1,
                           (k // 2) * 1.6, 0.0))
     return out
 
