@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-RENDER_VERSION = "v3"         # v3 (session 13): arms drawn on to the body; v2: half the tables heaped. Older sets not reused
+RENDER_VERSION = "v4"   # v4: supply groups each from its own stream; v3: arms on the body; v2: heaps. Older not reused
 TARGETS = {"per_slot_error": "<= 0.001", "board_accuracy": ">= 0.97", "cube_zone_accuracy": ">= 0.99",
            "occluded_false_reports": "== 0", "median_ms": "<= 40 (1280x720, 2 cores)"}
 
