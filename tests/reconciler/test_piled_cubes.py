@@ -6,8 +6,7 @@ import copy
 
 from companion.reconciler import Reconciler
 from tests.reconciler.table import session_at, show
-
-CUBES = ("food", "wood", "stone", "cloth", "gold")
+from vision.observation import CUBE_TYPES
 
 
 def after_red_gains(seed, held_before):
@@ -17,10 +16,10 @@ def after_red_gains(seed, held_before):
     while True:
         before = session.state.cubes[0]
         session.decide(actions[len(session.actions)])
-        gained = [k for k in range(len(CUBES)) if session.state.cubes[0][k] != before[k]]
+        gained = [k for k in range(len(CUBE_TYPES)) if session.state.cubes[0][k] != before[k]]
         if len(gained) == 1 and session.state.cubes[0][gained[0]] - before[gained[0]] == 1 \
                 and (before[gained[0]] >= 1) == (held_before == "some"):
-            return session, dict(zip(CUBES, before))
+            return session, dict(zip(CUBE_TYPES, before))
 
 
 def supply_reminders(outcomes):

@@ -3,11 +3,10 @@ seat's cubes as they were, and once that seat's cubes were seen in the band, its
 
 import pytest
 
+from vision.observation import CUBE_TYPES
 from vision.supplies import CHANGED_CONFIDENCE_CAP, UNCHANGED_CONFIDENCE
 
 from .test_supplies import PLAYERS, START, confirm_the_start, set_up, view_with
-
-CUBES = ("food", "wood", "stone", "cloth", "gold")
 
 
 @pytest.fixture(scope="module", params=[("holdout", 777_002), ("train", 41)], ids=["held-out, heaped", "train, rows"])
@@ -31,7 +30,7 @@ def test_a_worker_home_leaves_the_cubes_sure_once_the_seat_s_cubes_were_seen_in_
     home = {colour: dict(counts, worker=5) for colour, counts in supplies.items()}      # everyone's worker comes home
     for frame_seed in (5, 6):
         _, observation = seen(table, pipeline, home, frame_seed)
-        assert observation.supplies["red"] == {cube: home["red"][cube] for cube in CUBES}
+        assert observation.supplies["red"] == {cube: home["red"][cube] for cube in CUBE_TYPES}
         assert observation.supply_confidence["red"] >= UNCHANGED_CONFIDENCE
         # Blue's cubes were never seen to change: its zone changed, and it is read by the model, never sure.
         assert observation.supply_confidence["blue"] <= CHANGED_CONFIDENCE_CAP
