@@ -105,15 +105,25 @@ class SupplyZone:
         self._blur_side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
 
     def confirm(self, picture: np.ndarray, counts: Mapping[str, int]) -> None:
-        """The rules say this zone holds ``counts`` (cube type → number, and ``"denier"``) in ``picture``."""
+        """The rules say this zone holds ``counts`` (cube type → number, and ``"denier"``) in ``picture``.
+
+        The first confirmation is a change too: from the empty zone of the setup capture, nothing in it, to the
+        starting supply (or a resumed game's). Its cubes showing in the band and its coins on the strip tell, as any
+        later change does, that this seat keeps them there (``band_seen``, ``coins_seen``). Before, only a later
+        change did: held-out 2 players, seed 416, decision 8, red's provost move ended the first turn, and "−1",
+        which gave red a wood, differed from "−2" in red's cubes alone; red's zone, its workers come home, was read
+        by the zone model at its 0.65 cap, and the move was asked."""
         deniers = int(counts["denier"]) if "denier" in counts else None
+        if self.confirmed is None:
+            self._take(self.empty, {name: 0 for name in CUBE_TYPES}, 0 if deniers is not None else None,
+                       coin_strip(self.empty))
         if not self.coins_seen and None not in (self.deniers, deniers) and deniers != self.deniers:
             change = self.coin_change(picture)      # against the picture confirmed before this one
             self.coins_seen = change is not None and change >= COINS_SEEN
         new_counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
-        if self.confirmed is not None and new_counts != self.counts and not self.band_seen:
+        if new_counts != self.counts and not self.band_seen:
             self.band_seen = self._band_change(_Seen(self, picture)) >= BAND_MASS_SHARE
-        elif self.confirmed is not None and new_counts == self.counts and self.band_seen \
+        elif new_counts == self.counts and self.band_seen \
                 and self._band_change(_Seen(self, picture)) >= BAND_MASS_SHARE:
             # Cubes came or went in the band though the rules say none did: a change not committed yet (held-out
             # 5 players, seed 306, decision 242: blue's payment, asked, was taught as the old counts). The picture
@@ -121,11 +131,15 @@ class SupplyZone:
             self.deniers = deniers
             self._confirmed_strip = self.still_strips.mean_if_last(coin_strip(picture))
             return
+        self._take(picture, new_counts, deniers, self.still_strips.mean_if_last(coin_strip(picture)))
+
+    def _take(self, picture: np.ndarray, counts: dict[str, int], deniers: int | None, strip: np.ndarray) -> None:
+        """Make ``picture``, holding ``counts`` and ``deniers`` (its coins' strip ``strip``), the confirmed one."""
         self.confirmed = picture.copy()
-        self.counts = new_counts
+        self.counts = counts
         self.deniers = deniers
         self._confirmed_blurred = self._blur(picture)
-        self._confirmed_strip = self.still_strips.mean_if_last(coin_strip(picture))
+        self._confirmed_strip = strip
         self._confirmed_input = zone_input(picture)
         self._confirmed_grey: np.ndarray | None = None      # for the shift search, made when first needed
         self._confirmed_small: np.ndarray | None = None

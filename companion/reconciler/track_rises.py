@@ -76,6 +76,13 @@ changed its square by 36-155.
 >>> watch.sighted(unread, {"provost"}, options=sent_home).slots["road.3.provost"]
 {'': 0.98, 'provost': 0.02}
 
+Unless that worker still reads surely on its circle (``STAYED``): the options sending it home were not made.
+
+>>> kept = replace(unread, slots={**unread.slots, "road.3.worker": {"worker:red": 0.97, "": 0.03}})
+>>> watch.sighted(kept, {"provost"}, options=sent_home, committed={"road.3.worker": "worker:red"}).slots[
+...     "road.3.provost"]["provost"]
+0.8
+
 And when neither the piece's square nor any square an option puts it on has changed, the piece has not moved: its
 square is sighted, and the track counts. Held-out 2 players, seed 249, decision 5: red took its worker off the
 merchants' guild without moving the provost, which stood on the bailiff's square; no square showed the provost, its
@@ -115,6 +122,7 @@ ROSE_TO = 0.15     # … and at least this now has seen the piece arrive
 SIGHTED = 0.8      # the reading a sighting is given
 SHADOWED_ROSE_FROM = 0.3   # on a square another piece's top reads as the piece (the bailiff's), a rise from at most this …
 SHADOWED_ROSE_TO = 0.6     # … to at least this is the piece arriving: the top alone reads the same before and after
+STAYED = 0.9       # a slot read this surely as the committed table has it: no option changed it there
 
 
 class TrackWatch:
@@ -170,6 +178,7 @@ class TrackWatch:
         option moves stand (:meth:`_stands`).
         """
         changeable = {slot for changes in options for slot in changes}
+        stayed = {slot for slot in changeable if _reads_as(observation, slot, (committed or {}).get(slot, ""))}
         pictured = {slot for slot in observation.changes
                     if not set(observation.leaning_in.get(slot, ())) & changeable}    # no option moves what hides it
         raised, tracks = {}, set()
@@ -177,7 +186,7 @@ class TrackWatch:
             now = {slot: piece_share(reading, kind) for slot, reading in observation.slots.items()
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
             if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):      # the track counts as read
-                arrivals = _arrivals(options, kind, template) & pictured if kind in movable else set()
+                arrivals = _arrivals(options, kind, template, stayed) & pictured if kind in movable else set()
                 faint = self._faintly_shown(observation, now, shadowed, arrivals)
                 if faint is not None:
                     raised[faint] = _with_chance(observation.slots[faint], kind, SIGHTED)
@@ -187,7 +196,8 @@ class TrackWatch:
             else:
                 risen = [slot for slot, p in now.items() if _rose(self._before.get(slot, 1.0), p, slot in shadowed)]
                 if not risen:
-                    risen = self._changed(observation, _arrivals(options, kind, template) & pictured, shadowed)
+                    risen = self._changed(observation, _arrivals(options, kind, template, stayed) & pictured,
+                                           shadowed)
                 if not risen:
                     risen = self._stayed(observation, options, kind, template, pictured)
             if len(risen) == 1 and risen[0] in observation.slots:
@@ -257,13 +267,26 @@ def _has(label: str, kind: str) -> bool:
     return any(piece.kind == kind for piece in pieces_for(label))
 
 
-def _arrivals(options: Collection[Mapping[str, str]], kind: str, template: str) -> set[str]:
+def _arrivals(options: Collection[Mapping[str, str]], kind: str, template: str,
+              stayed: Collection[str] = frozenset()) -> set[str]:
     """The squares of ``template``'s track an option puts a piece of ``kind`` on, leaving the rest of the place
-    as it was in every option."""
+    as it was in every option, or where the table shows it did (``stayed``: slots read surely as they were).
+
+    Held-out 2 players, seed 421, decision 12: red moved the provost from square 3 to 5, whose picture changed by
+    73-77 (15 before the hand), read there at 0.07-0.12 only. The options ending the turn at once send red's worker
+    home from square 5, so the place was busy and the change no sighting; but that worker still read 0.95-0.99 on
+    its circle, and the move was asked."""
     arrivals = {slot for changes in options for slot, label in changes.items()
                 if slot_number(template, slot) is not None and _has(label, kind)}
-    busy = {place_of(slot) for changes in options for slot in changes if slot_number(template, slot) is None}
+    busy = {place_of(slot) for changes in options for slot in changes
+            if slot_number(template, slot) is None and slot not in stayed}
     return {slot for slot in arrivals if place_of(slot) not in busy}
+
+
+def _reads_as(observation: Observation, slot: str, label: str) -> bool:
+    """Whether ``slot`` is in view and read ``label`` at ``STAYED`` or more."""
+    return (slot in observation.slots and slot not in observation.occluded_slots
+            and observation.slots[slot].get(label, 0.0) >= STAYED)
 
 
 def _rose(before: float, now: float, shadowed: bool) -> bool:

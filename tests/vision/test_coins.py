@@ -20,13 +20,22 @@ def new_zone() -> SupplyZone:
 
 def test_coins_are_reported_once_a_payment_was_seen_on_the_strip():
     zone = new_zone()
-    zone.confirm(zone_picture(3), {"denier": 3})
-    assert zone.coins(zone_picture(3)) is None, "not yet seen that this seat's coins lie on the strip"
+    zone.confirm(zone_picture(0), {"denier": 3})      # the starting coins kept off the strip: it stays as when empty
+    assert zone.coins(zone_picture(0)) is None, "not yet seen that this seat's coins lie on the strip"
     zone.confirm(zone_picture(2), {"denier": 2})
     deniers, (still, one, more) = zone.coins(zone_picture(2))
     assert deniers == 2 and still > 10 * one and still > 10 * more
     deniers, (still, one, more) = zone.coins(zone_picture(1))
     assert deniers == 2 and one > 4 * still         # weaker: a cube taken beside them may nudge the coins
+
+
+def test_the_starting_coins_put_on_the_empty_strip_show_it_is_where_they_lie():
+    zone = new_zone()                                 # the setup capture: an empty zone
+    zone.confirm(zone_picture(3), {"denier": 3})      # the start: three coins on its strip
+    deniers, (still, one, more) = zone.coins(zone_picture(3))
+    assert deniers == 3 and still > 10 * one and still > 10 * more
+    deniers, (still, one, more) = zone.coins(zone_picture(2))
+    assert deniers == 3 and one > 4 * still
 
 
 def noisy(picture: np.ndarray, seed: int, sigma: float = 9.0) -> np.ndarray:

@@ -22,8 +22,10 @@ def seen(table, pipeline, supplies, frame_seed):
 def test_a_worker_home_leaves_the_cubes_sure_once_the_seat_s_cubes_were_seen_in_the_band(table):
     table, pipeline = table
     confirm_the_start(table, pipeline, frame_seed=3)
+    # As for a seat whose starting cubes lay outside the band (put down elsewhere in its zone): never seen there.
+    pipeline.reference.supplies[PLAYERS.index("green")].band_seen = False
     supplies = {colour: dict(START, worker=4) for colour in PLAYERS}
-    supplies["red"].update(food=3)                 # red took a food: its cubes are seen in the band
+    supplies["red"].update(food=3)                 # red took a food: its cubes are seen in the band again
     frame, _ = seen(table, pipeline, supplies, frame_seed=4)
     pipeline.confirm(frame, view_with(supplies))
 
@@ -32,8 +34,11 @@ def test_a_worker_home_leaves_the_cubes_sure_once_the_seat_s_cubes_were_seen_in_
         _, observation = seen(table, pipeline, home, frame_seed)
         assert observation.supplies["red"] == {cube: home["red"][cube] for cube in CUBE_TYPES}
         assert observation.supply_confidence["red"] >= UNCHANGED_CONFIDENCE
-        # Blue's cubes were never seen to change: its zone changed, and it is read by the model, never sure.
-        assert observation.supply_confidence["blue"] <= CHANGED_CONFIDENCE_CAP
+        # Blue's cubes never changed since the start, whose cubes showed in the band on the empty zone: sure too.
+        assert observation.supplies["blue"] == {cube: home["blue"][cube] for cube in CUBE_TYPES}
+        assert observation.supply_confidence["blue"] >= UNCHANGED_CONFIDENCE
+        # Green's band never seen: its zone changed, and it is read by the model, never sure.
+        assert observation.supply_confidence["green"] <= CHANGED_CONFIDENCE_CAP
 
 
 def test_a_cube_taken_after_the_band_was_seen_still_reads_as_changed(table):

@@ -204,6 +204,8 @@ def test_a_zone_doubted_at_a_confirmation_keeps_its_last_confirmed_counts():
     # red's zone "wood 1" from a picture without it, and the zone read wood 1, sure, from then on.
     table, pipeline = set_up("holdout", 777_002)
     start = confirm_the_start(table, pipeline, frame_seed=11)
+    # A seat whose cubes were never seen in the band (step 4 would keep the picture its counts belong to: below)
+    pipeline.reference.supplies[PLAYERS.index("red")].band_seen = False
     sold = view_with({**{c: START for c in PLAYERS}, "red": {**START, "wood": 0}})
     frame, _ = table.render(sold, frame_seed=12)
     pipeline.observe(frame, still=True)
