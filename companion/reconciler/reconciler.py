@@ -201,7 +201,8 @@ class Reconciler:
         options = [child.diff.slots for child in self._tree.children(self._tree.root)]
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),
                                                                     bailiff_tops, options, self._tree.root.view.labels),
-                                                 destinations, options if self._placing_from_home() else ())
+                                                 destinations, options if self._placing_from_home() else (),
+                                                 self._moved_by_rules())
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
@@ -278,8 +279,18 @@ class Reconciler:
         colour = self._colour(decision.player)
         placing = {f"worker:{colour}", f"disc:{colour}"} if decision.kind == "place" else (
             {f"worker:{colour}"} if decision.kind == "gate" else set())
+        moved = self._moved_by_rules()
         return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
-                if not root.view.label(slot) and (label in placing or label.startswith("house:"))}
+                if not root.view.label(slot) and (label in placing or label.startswith("house:"))
+                and moved.get(slot) != label}
+
+    def _moved_by_rules(self) -> dict[str, str]:
+        """Slot → the piece the rules may move there on their own from the committed table (``moved_by_rules``: the
+        inn's worker from its left circle to its right, as the placements end)."""
+        fixtures = FIXTURES.get(self.session.game)
+        view = self._tree.root.view
+        return {to: view.label(frm) for frm, to in (fixtures.moved_by_rules if fixtures else {}).items()
+                if view.label(frm) and not view.label(to)}
 
     def _placing_from_home(self) -> bool:
         """Whether the pending decision's worker comes from its player's supply, not from a circle of the board: only
