@@ -1,9 +1,10 @@
 """Who moved the provost, told from the side the arm came from, on the rendered table read by the real pipeline.
 
 Demo look, 3 players, seed 6 (the bots' game of ``companion demo --camera``), decision 19: green is first to
-decide in the provost phase. "Green moved it −1" and "green left it, then red moved it −1" leave the same table
-(the camera does not count coins). The arm came from green's side only: the camera commits green's move without
-asking. When arms came from two sides, it asks.
+decide in the provost phase. "Green moved it −1" and "green left it, then red moved it −1" leave the same board;
+only who paid the denier differs. Two things tell the mover: the side the arm came from, and the coin strip that
+changed. The arm came from green's side only: the camera commits green's move without asking. Without the arm's side,
+green's coin strip tells; without either, it asks. When arms came from two sides, it asks.
 """
 
 import random
@@ -87,8 +88,13 @@ def test_a_provost_move_whose_mover_only_the_arm_tells_is_committed_without_a_qu
     # then only red's own choice is asked about (it may leave no trace), never green's
     assert [(o.kind, o.reason, o.decision) for o in outcomes[1:]] in ([], [("prompt", "invisible", 20)])
 
-    # Without the arm's side, the same frames are a question: red (next to decide) may have moved it instead.
+    # Without the arm's side, green's coin strip (one denier fewer) still tells who paid.
     _session, outcomes = reconciled([replace(o, hand_from=None) for o in observations])
+    assert outcomes and outcomes[0].kind == "commit" and outcomes[0].actions == (green_moves,)
+
+    # Without the arm's side and the coins (strips the camera cannot read), the same frames are a question: red
+    # (next to decide) may have moved it instead.
+    _session, outcomes = reconciled([replace(o, hand_from=None, coins={}) for o in observations])
     asked = [o for o in outcomes if o.kind == "prompt"]
     assert asked and asked[0].reason == "hidden" and green_moves in asked[0].actions
     assert provost(state, 0) in asked[0].actions, "'green left it' (then red moved it) is asked too"
