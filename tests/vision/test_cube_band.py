@@ -3,7 +3,12 @@ seat's cubes as they were, and once that seat's cubes were seen in the band, its
 
 import pytest
 
+from companion.games import TableView
+from vision.layout import load_layout
 from vision.observation import CUBE_TYPES
+from vision.pipeline import VisionPipeline
+from vision.render.domains import sample_style
+from vision.render.renderer import SimulatedTable
 from vision.supplies import CHANGED_CONFIDENCE_CAP, UNCHANGED_CONFIDENCE
 
 from .test_supplies import PLAYERS, START, confirm_the_start, set_up, view_with
@@ -52,3 +57,21 @@ def test_a_cube_taken_after_the_band_was_seen_still_reads_as_changed(table):
     supplies["red"].update(wood=2, stone=1, worker=7)      # a stone and a worker home
     _, observation = seen(table, pipeline, supplies, frame_seed=9)
     assert observation.supply_confidence["red"] <= CHANGED_CONFIDENCE_CAP
+
+
+def test_a_cube_of_the_table_s_colour_the_band_misses_is_read_by_the_model():
+    """Held-out look of 2 players, seed 405, at the live loop's camera size: a wood cube beside the worker come home
+    changes blue's band by less than half a cube (brown on a brown table). The band alone said "unchanged, sure"
+    and spoke against the move that gave the wood; the model reads the wood, and the zone is not called sure."""
+    layout = load_layout()
+    table = SimulatedTable(layout, sample_style("holdout", 405), (960, 540))
+    pipeline = VisionPipeline(layout, PLAYERS, model=None)
+    pipeline.set_reference(table.render(TableView("caylus", PLAYERS), frame_seed=1)[0])
+    confirm_the_start(table, pipeline, frame_seed=3)
+    supplies = {colour: dict(START) for colour in PLAYERS}
+    supplies["blue"].update(wood=2, worker=7)
+    frame, observation = seen(table, pipeline, supplies, frame_seed=5)
+    blue = pipeline.reference.supplies[PLAYERS.index("blue")]
+    assert blue.band_seen and blue.band_change(pipeline._supply_picture(frame, pipeline._crop_pose, PLAYERS.index("blue"))) < 0.5
+    assert observation.supplies["blue"]["wood"] == 2
+    assert observation.supply_confidence["blue"] <= CHANGED_CONFIDENCE_CAP
