@@ -930,12 +930,15 @@ class Reconciler:
 
         Never on an enumeration that was cut short (it might have missed a look-alike), and never while the
         frames since the table last changed, read together, show one of the changes differently: a wrong commit
-        is worse than a question.
+        is worse than a question. A supply one cube off on a pile of its kind is not read otherwise: the camera may
+        not see that cube (``without_piled``), and the story's evidence already counts it so (``PILE_HIDES``).
+        Held-out 2 players, seed 417, decision 124: blue moved the provost +2, shown by the provost in every frame
+        (20 nats ahead), and red's worker made a wood onto red's six, which red's zone read as six, sure: asked.
         """
         prefix = common_prefix(node.actions for node in plausible)
         streaks = self._streaks
-        if (not prefix or not self._complete or _contradicted(observation, best, self._disagreement(best),
-                                                              self.policy.confident)
+        disagreement = without_piled(self._disagreement(best), best.view)
+        if (not prefix or not self._complete or _contradicted(observation, best, disagreement, self.policy.confident)
                 or self._held_back(prefix) or self._follow_ups_unordered(prefix) or self._reverts_answer(plausible)
                 or self._awaiting_answer()):
             streaks.commit, streaks.commit_frames = (), 0
