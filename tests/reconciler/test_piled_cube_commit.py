@@ -27,8 +27,10 @@ def test_a_provost_move_whose_wood_lands_on_a_pile_unseen_is_committed_by_the_ca
     assert not [o for o in outcomes if o.kind in ("prompt", "alert")]
 
 
-def test_a_zone_read_two_cubes_short_still_stops_the_commit():
-    # The same move, with blue's wood read as one: two cubes short is more than a pile hides.
-    reconciler, move, outcomes = filmed_move(("red", "blue"), seed=2, decisions=19, seat="red",
-                                             adjust=gainer_read_as_before("blue", {"wood": 1}))
-    assert reconciler.session.sources[19:20] != ["camera"]
+def test_a_first_cube_read_missing_still_stops_the_commit():
+    # Live bots, 2 players, seed 2, decision 121: blue moves the provost +1 and gains its first stone, read as none,
+    # sure. A first cube has no pile to hide on: the frames read the move otherwise, and the camera does not commit.
+    reconciler, move, outcomes = filmed_move(("red", "blue"), seed=2, decisions=121, seat="blue",
+                                             adjust=gainer_read_as_before("blue", {"stone": 0}))
+    assert move.kind == "provost" and dict(move.args)["steps"] == 1
+    assert reconciler.session.sources[121:122] != ["camera"]
