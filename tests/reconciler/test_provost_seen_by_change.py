@@ -198,3 +198,27 @@ def test_the_provost_read_faintly_without_its_picture_changing_is_asked():
     reconciler, move, outcomes = _blue_moves_the_provost_faintly(s7=80.0)
     assert len(reconciler.session.actions) == 28 or reconciler.session.sources[28] != "camera", kinds(outcomes)
     assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_left_on_the_bailiffs_square_is_seen_staying_though_moving_it_back_moves_the_bailiff():
+    """Held-out 2 players, seed 421, decision 64: blue left the provost on the bailiff's square 11. The options moving
+    it back end the turn at once (no building is left to activate), so they move the bailiff onto square 12: the
+    provost spots of squares 11 and 12, each behind its bailiff spot, were not counted as unchanged, though no
+    picture had changed, and "how far?" was asked. A picture as confirmed says neither piece moved."""
+    def still(frame):
+        frame = _changes(frame)
+        spots = [slot for slot in frame.slots if slot.startswith("road.") and slot.endswith(".provost")]
+        leaning_in = {**frame.leaning_in, **{slot: (slot.replace(".provost", ".bailiff"),) for slot in spots}}
+        return replace(frame, slots={**frame.slots, "road.11.provost": {"provost": 0.8, "": 0.2}}, leaning_in=leaning_in)
+
+    reconciler, cam, move = watching(["red", "blue"], 421, 64, adjust=still)
+    state = reconciler.session.state
+    assert (move.kind, move.arg("steps"), state.provost, state.bailiff) == ("provost", 0, 11, 11), move
+    back = [child.diff.slots for child in reconciler._tree.children(reconciler._tree.root)
+            if child.actions[0].arg("steps") < 0]
+    assert back and all(changes.get("road.12.bailiff") == "bailiff" for changes in back), "the case is gone"
+    outcomes = arm_then_rest(reconciler, cam, state.apply(move).table_view(), "blue", frames=20, start=3_000,
+                             adjust=still)
+    assert reconciler.session.actions[64:65] == [move], kinds(outcomes)
+    assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 64], "asked how far the provost went"
+    assert "alert" not in kinds(outcomes)
