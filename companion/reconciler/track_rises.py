@@ -238,8 +238,7 @@ class TrackWatch:
         squares = {slot: label for changes in options for slot, label in changes.items()
                    if slot_number(template, slot) is not None}
         left = [slot for slot, label in squares.items() if not _has(label, kind)]
-        if len(left) != 1 or not all(slot in observation.changes and self._pictures.unchanged(observation, slot)
-                                     for slot in squares):
+        if len(left) != 1 or not all(self._pictures.unchanged(observation, slot) for slot in squares):
             return []
         return left
 
