@@ -711,8 +711,13 @@ class Reconciler:
         """
         base = self._tree.root.view
         return any(base.label(slot) == after and node.diff.slots.get(slot, after) == before
-                   and not self._seen_before_hand(slot, after)
+                   and not self._seen_before_hand(slot, after) and self._read_still(slot)
                    for slot, (before, after) in self._answered.items() for node in plausible)
+
+    def _read_still(self, slot: str) -> bool:
+        """True when a still frame since the table last changed reads ``slot`` (in view, not hidden): only then can a
+        story gain by setting it back to what an answer refused."""
+        return any(slot in frame.slots and slot not in frame.occluded_slots for frame in self._frames)
 
     def _answered_as_read(self) -> dict[str, dict[str, float]]:
         """The slots the last answers changed, as the still frames since the last hand read them: the table the answer

@@ -52,17 +52,31 @@ def kind_of(before: dict[str, int], after: dict[str, int]) -> str:
     return "coins" if before["denier"] != after["denier"] else "nothing"
 
 
+def pile_size(before: dict[str, int], after: dict[str, int]) -> int:
+    """The pile a one-cube change lies on (the smaller side: 1 for one cube becoming two), or 0 for any other change."""
+    changed = [cube for cube in CUBE_TYPES if before[cube] != after[cube]]
+    if len(changed) != 1:
+        return 0
+    return min(before[changed[0]], after[changed[0]])
+
+
 def run(tables: int, moves: int, domain: str, seed: int) -> dict[str, dict[str, float]]:
     readings: dict[str, list[float]] = {kind: [] for kind in KINDS}
     sure: dict[str, int] = {kind: 0 for kind in KINDS}
+    on_a_pile: dict[int, list[int]] = {}     # the smaller side of a one-cube change on a pile → [zones, read sure]
     wrong_sure = 0
     for zone, picture, before, after in zones_moved(tables, moves, domain, seed, a_move, most_deniers=11):
         kind = kind_of(before, after)
         readings[kind].append(zone.band_change(picture))
         counts, confidence = zone.read(picture)
+        pile = pile_size(before, after)
+        if pile:
+            on_a_pile.setdefault(pile, [0, 0])[0] += 1
         if confidence >= UNCHANGED_CONFIDENCE:
             sure[kind] += 1
             wrong_sure += any(counts[cube] != after[cube] for cube in CUBE_TYPES)
+            if pile:
+                on_a_pile[pile][1] += 1
     report = {}
     for kind, values in readings.items():
         if values:
@@ -72,6 +86,8 @@ def run(tables: int, moves: int, domain: str, seed: int) -> dict[str, dict[str, 
                             "band_min_max": [round(min(values), 3), round(max(values), 3)],
                             "read_unchanged_sure_share": round(sure[kind] / len(values), 4)}
     report["sure_but_cubes_wrong"] = {"zones": wrong_sure}
+    report["a cube on a pile, read unchanged sure"] = {
+        f"pile of {pile}": f"{hidden} of {zones}" for pile, (zones, hidden) in sorted(on_a_pile.items())}
     return report
 
 
