@@ -98,6 +98,20 @@ track was hidden, and "how far?" was asked.
 >>> _ = watch.sighted(unmoved, {"provost"}, options=moves); sorted(watch.sighted_slots)   # square 4 not in view
 []
 
+And when the piece's own square's picture changed and every square an option puts it on stayed as confirmed but
+one, whose picture is not known to have stayed (behind another piece), the piece went there:
+
+>>> left = Observation(registered=True, stable=True,
+...                    slots={"road.3.provost": {"": 1.0}, "road.4.provost": {"": 0.98}, "road.5.provost": {"": 1.0}},
+...                    changes={"road.3.provost": 14.0, "road.4.provost": 31.0, "road.5.provost": 70.0})
+>>> _ = watch.sighted(left, {"provost"}, options=moves, committed={"road.5.provost": "provost"})
+>>> sorted(watch.sighted_slots)
+['road.4.provost']
+>>> stood = replace(left, changes={**left.changes, "road.5.provost": 20.0})   # square 5 as it was: it may not have left
+>>> _ = watch.sighted(stood, {"provost"}, options=moves, committed={"road.5.provost": "provost"})
+>>> sorted(watch.sighted_slots)
+[]
+
 A square whose picture changed but which has no reading this frame (held-out 4 players, seed 333) is not sighted:
 
 >>> no_reading = Observation(registered=True, stable=True, slots={"road.5.provost": {"": 1.0}},
@@ -200,6 +214,8 @@ class TrackWatch:
                                            shadowed)
                 if not risen:
                     risen = self._stayed(observation, options, kind, template)
+                if not risen:
+                    risen = self._left(observation, options, kind, template, committed or {}, pictured, stayed)
             if len(risen) == 1 and risen[0] in observation.slots:
                 reading = observation.slots[risen[0]]
                 if piece_share(reading, kind) < SIGHTED:
@@ -241,6 +257,26 @@ class TrackWatch:
         if len(left) != 1 or not all(self._pictures.unchanged(observation, slot) for slot in squares):
             return []
         return left
+
+    def _left(self, observation: Observation, options: Collection[Mapping[str, str]], kind: str, template: str,
+              committed: Mapping[str, str], pictured: Collection[str], stayed: Collection[str]) -> list[str]:
+        """The one square an option puts the piece on whose picture is not known as confirmed, when the picture of the
+        square the piece stood on has changed (nothing else there may have moved) and that of every other such square
+        is as the rules last confirmed it, before the last hand and now: the piece left, and went where the camera
+        can't see it. Held-out 2 players, seed 409, decision 67: blue moved the provost from square 16 onto the
+        bailiff's square 17, behind the bailiff (its picture 31 from the confirmed one); square 16's changed by 68-74
+        and square 15's, where "−1" puts it, stayed at 14-15; no square showed the provost, and the move was asked."""
+        standing = [slot for slot, label in committed.items() if slot_number(template, slot) is not None
+                    and _has(label, kind)]
+        busy = {place_of(slot) for changes in options for slot in changes
+                if slot_number(template, slot) is None and slot not in stayed}
+        if (len(standing) != 1 or standing[0] not in pictured or place_of(standing[0]) in busy
+                or not self._pictures.changed(observation, standing[0])):
+            return []
+        squares = {slot for changes in options for slot, label in changes.items()
+                   if slot_number(template, slot) is not None and _has(label, kind)}
+        unknown = [slot for slot in squares if not self._pictures.unchanged(observation, slot)]
+        return unknown if len(unknown) == 1 else []
 
     def _stands(self, observation: Observation, kind: str, template: str, committed: Mapping[str, str],
                 pictured: Collection[str]) -> list[str]:

@@ -222,3 +222,42 @@ def test_the_provost_left_on_the_bailiffs_square_is_seen_staying_though_moving_i
     assert reconciler.session.actions[64:65] == [move], kinds(outcomes)
     assert not [o for o in outcomes if o.kind == "prompt" and o.decision == 64], "asked how far the provost went"
     assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_gone_behind_the_bailiff_is_seen_by_the_square_it_left():
+    """Held-out 2 players, seed 409, decision 67: blue moved the provost from square 16 onto the bailiff's square 17,
+    whose spot vision hides behind the bailiff (its picture 31 from the confirmed one: below a piece put down, above
+    noise). Square 16's picture, which the provost left, changed by 68-74, and square 15's, where "−1" puts it, stayed
+    as confirmed; no square showed the provost, its track was hidden, and the move was asked."""
+    square, bailiff = "road.17.provost", ("road.17.bailiff",)
+
+    def before(frame):
+        return _behind(_changes(frame), square, bailiff)
+
+    def moved(frame):
+        return _behind(_changes(frame, s16=70.0, s17=31.0), square, bailiff, {"": 0.98, "provost": 0.02})
+
+    reconciler, cam, move = watching(["red", "blue"], 409, 67, adjust=before)
+    state = reconciler.session.state
+    assert (move.kind, move.arg("steps"), state.provost, state.bailiff) == ("provost", 1, 16, 17), move
+    view = state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=moved)
+    assert reconciler.session.actions[67:68] == [move] and reconciler.session.sources[67] == "camera", kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
+
+
+def test_the_provost_gone_with_two_squares_unknown_is_not_committed():
+    """The same, but square 15's picture is not known either (hidden, no measure): "−1" and "+1" stay alike."""
+    square, bailiff = "road.17.provost", ("road.17.bailiff",)
+
+    def moved(frame):
+        frame = _behind(_changes(frame, s16=70.0, s17=31.0), square, bailiff, {"": 0.98, "provost": 0.02})
+        return _behind(replace(frame, changes={k: v for k, v in frame.changes.items() if k != "road.15.provost"}),
+                       "road.15.provost")
+
+    reconciler, cam, move = watching(["red", "blue"], 409, 67, adjust=lambda frame: _behind(_changes(frame), square,
+                                                                                             bailiff))
+    view = reconciler.session.state.apply(move).table_view()
+    outcomes = arm_then_rest(reconciler, cam, view, "blue", frames=20, start=3_000, adjust=moved)
+    assert len(reconciler.session.actions) == 67 or reconciler.session.sources[67] != "camera", kinds(outcomes)
+    assert "alert" not in kinds(outcomes)
