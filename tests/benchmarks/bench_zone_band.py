@@ -5,7 +5,9 @@ Each table (its own art, light and camera; ``--domain``) starts from a supply pe
 confirm it; then ``--moves`` moves each change every zone, in turn one of: one cube type by ±1 (half the cubes heaped
 on half the tables, as the domain draws them), a worker coming home, coins paid or taken, or nothing; each change is
 confirmed. Every zone's band reading is binned by what changed, with the share at or above ``BAND_MASS_SHARE`` (read
-as cubes changed) and how the whole zone read (``SupplyZone.read``: unchanged-sure or read by the model).
+as cubes changed) and how the whole zone read (``SupplyZone.read``: unchanged-sure or read by the model). A one-cube
+change on a pile of its kind is also binned by the pile (the smaller side: "pile of 1" is one cube becoming two or two
+becoming one), with how many of those zones read unchanged, sure: the share a pile hides a cube (``PILE_HIDES``).
 
     .venv/bin/python tests/benchmarks/bench_zone_band.py [--tables 30] [--moves 8] [--domain holdout] [--seed 9400000]
 """
