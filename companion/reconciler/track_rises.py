@@ -268,8 +268,7 @@ class TrackWatch:
         and square 15's, where "−1" puts it, stayed at 14-15; no square showed the provost, and the move was asked."""
         standing = [slot for slot, label in committed.items() if slot_number(template, slot) is not None
                     and _has(label, kind)]
-        busy = {place_of(slot) for changes in options for slot in changes
-                if slot_number(template, slot) is None and slot not in stayed}
+        busy = _busy_places(options, template, stayed)
         if (len(standing) != 1 or standing[0] not in pictured or place_of(standing[0]) in busy
                 or not self._pictures.changed(observation, standing[0])):
             return []
@@ -317,9 +316,15 @@ def _arrivals(options: Collection[Mapping[str, str]], kind: str, template: str,
     its circle, and the move was asked."""
     arrivals = {slot for changes in options for slot, label in changes.items()
                 if slot_number(template, slot) is not None and _has(label, kind)}
-    busy = {place_of(slot) for changes in options for slot in changes
-            if slot_number(template, slot) is None and slot not in stayed}
+    busy = _busy_places(options, template, stayed)
     return {slot for slot in arrivals if place_of(slot) not in busy}
+
+
+def _busy_places(options: Collection[Mapping[str, str]], template: str, stayed: Collection[str]) -> set[str]:
+    """The places where an option changes a slot off ``template``'s track (a worker sent home), unless the table shows
+    that slot as it was (``stayed``): a picture changed there may be that, not the track's piece."""
+    return {place_of(slot) for changes in options for slot in changes
+            if slot_number(template, slot) is None and slot not in stayed}
 
 
 def _reads_as(observation: Observation, slot: str, label: str) -> bool:
