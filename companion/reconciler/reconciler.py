@@ -197,12 +197,13 @@ class Reconciler:
         fixtures = FIXTURES.get(self.session.game)
         # not the provost seen; hidden behind the bailiff too: its picture changing is the provost arriving there
         bailiff_tops = shadowed(observation, fixtures, self._tree.root.view, hidden_too=True)
-        destinations = self.destinations()
+        moved_by_rules = self._moved_by_rules()
+        destinations = self.destinations(moved_by_rules)
         options = [child.diff.slots for child in self._tree.children(self._tree.root)]
         observation = self._placements.sighted(self._tracks.sighted(observation, self._movable_pieces(options),
                                                                     bailiff_tops, options, self._tree.root.view.labels),
                                                  destinations, options if self._placing_from_home() else (),
-                                                 self._moved_by_rules())
+                                                 moved_by_rules)
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
@@ -268,10 +269,11 @@ class Reconciler:
         return {kind for kind, template in self._tracks.tracks.items()
                 if any(slot_number(template, slot) is not None for changes in options for slot in changes)}
 
-    def destinations(self) -> dict[str, str]:
+    def destinations(self, moved_by_rules: dict[str, str] | None = None) -> dict[str, str]:
         """Slot → the piece the pending decision would put where the table has none: the chooser's worker on a circle
         (a placement, or the gate's worker sent on) or disc on the bridge (a pass), the builder's house on a building
-        (a build). Not a worker the rules move as the placements end (the inn's, from its left circle to its right)."""
+        (a build). Not a worker the rules move as the placements end (the inn's, from its left circle to its right;
+        ``moved_by_rules``: :meth:`_moved_by_rules`, when the caller has it already)."""
         decision = self.session.state.pending()
         if decision is None:
             return {}
@@ -279,7 +281,7 @@ class Reconciler:
         colour = self._colour(decision.player)
         placing = {f"worker:{colour}", f"disc:{colour}"} if decision.kind == "place" else (
             {f"worker:{colour}"} if decision.kind == "gate" else set())
-        moved = self._moved_by_rules()
+        moved = self._moved_by_rules() if moved_by_rules is None else moved_by_rules
         return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
                 if not root.view.label(slot) and (label in placing or label.startswith("house:"))
                 and moved.get(slot) != label}
