@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from companion.reconciler import Reconciler
 
-from .table import camera, kinds, live_bots_at
+from .table import arm_then_rest, camera, kinds, live_bots_at
 
 PLAYERS = ["red", "blue"]
 BEHIND_THE_BAILIFF = "road.17.provost"
@@ -25,22 +25,17 @@ def _as_seen(frame):
     return replace(frame, slots=slots, occluded_slots=frame.occluded_slots | {BEHIND_THE_BAILIFF})
 
 
-def _arm_then_rest(reconciler, cam, view, seat, start, frames=12):
-    return [outcome for index in range(3)
-            for outcome in reconciler.observe(replace(cam.read(view, start + index, covered={"hand"}), hand_from=seat))] \
-        + [outcome for index in range(frames) for outcome in reconciler.observe(_as_seen(cam.read(view, start + 10 + index)))]
-
-
 def test_the_provost_moved_on_from_the_square_an_answer_put_it_on_is_committed():
     session, blue_moves = live_bots_at(PLAYERS, 409, 67)
     assert str(blue_moves) == "provost[1](steps=1)"
     before = session.state
     assert before.table_view().pieces("road.16.provost") and before.table_view().pieces("road.17.bailiff")
     reconciler, cam = Reconciler(session), camera(before)
+    # (not table.watching: blue's question may come before the move, while the table still rests)
     outcomes = [outcome for index in range(4)
                 for outcome in reconciler.observe(_as_seen(cam.read(before.table_view(), 1_000 + index)))]
     after_blue = before.apply(blue_moves)
-    outcomes += _arm_then_rest(reconciler, cam, after_blue.table_view(), "blue", 2_000)
+    outcomes += arm_then_rest(reconciler, cam, after_blue.table_view(), "blue", start=2_000, adjust=_as_seen)
     asked = [o for o in outcomes if o.kind == "prompt"]
     assert asked and blue_moves in asked[-1].actions, "blue's provost is asked: it goes behind the bailiff"
     reconciler.answer(asked[-1], blue_moves)
@@ -48,6 +43,7 @@ def test_the_provost_moved_on_from_the_square_an_answer_put_it_on_is_committed()
     _, red_moves = live_bots_at(PLAYERS, 409, 68)
     assert str(red_moves) == "provost[0](steps=2)"
     assert after_blue.apply(red_moves).table_view().pieces("road.19.provost")
-    outcomes = _arm_then_rest(reconciler, cam, after_blue.apply(red_moves).table_view(), "red", 3_000)
+    outcomes = arm_then_rest(reconciler, cam, after_blue.apply(red_moves).table_view(), "red", start=3_000,
+                             adjust=_as_seen)
     assert [o.actions for o in outcomes if o.kind == "commit"][:1] == [(red_moves,)], kinds(outcomes)
     assert "prompt" not in kinds(outcomes) and "alert" not in kinds(outcomes)
