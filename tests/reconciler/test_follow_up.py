@@ -4,6 +4,8 @@ Paying the joust and skipping it differ by one cloth cube and one denier in a su
 has just changed, so the camera often can't tell them apart. A player who paid moves a favour disc straight away,
 without waiting for the companion: while a story still owes such a follow-up, the camera waits as long as it waits
 for an unseen move before asking (``Reconciler._follow_up_due``; "follow_ups" in companion/reconciler/data/caylus.json).
+Once the table has rested ``Policy.follow_up_frames`` with no such move, its absence counts against the stories that
+owe it (``Reconciler._follow_up_late``), and the camera waits for that when it would tell the stories apart.
 
 The hands such a follow-up may have used are not forgotten when the move before it is committed or answered: an unseen
 follow-up is asked (``_keep_reaches_for_follow_up``), and a favour is not committed while another is owed and a hand
@@ -53,6 +55,27 @@ def test_without_a_favour_the_camera_still_asks():
     questions = asked(outcomes, number)
     assert questions and questions[0].frame_index >= FIRST_STILL + 8, "asked while blue might still take a favour"
     assert len(reconciler.session.actions) == number, "nothing committed for the decision asked"
+
+
+def test_a_skipped_joust_is_told_by_the_favour_that_never_comes():
+    """Held-out 2 players, seed 415, decision 66 (and seed 418, decision 120): blue skipped the joust, and its zone
+    read its two cloth, surely, in every frame. "Paid" differs only by a cloth off that pile, which the camera may not
+    see (``PILE_HIDES``): it stayed 2.7 nats behind, under the margin, and the joust was asked. A player who paid takes
+    the favour at once; once the table has rested ``follow_up_frames`` with no favour, "paid" falls out of the margin
+    and the camera commits "skipped", without a question and not before."""
+    reconciler, cam, _paid = joust_at(401, 78)
+    skipped = Action(1, "joust", {"skip": True})
+    number = len(reconciler.session.actions)
+    view = reconciler.session.state.apply(skipped).table_view()
+    assert view.supplies["blue"]["cloth"] == 2, "blue's cloth is no pile here: the test shows nothing"
+    outcomes = film_unsure(reconciler, cam, view, {"red": STILL, "blue": STILL}, unsure="blue", confidence=0.97,
+                           frames=40)
+    assert not asked(outcomes, number), "asked though no favour came"
+    assert reconciler.session.actions[number] == skipped
+    assert reconciler.session.sources[number] == "camera"
+    commit = next(o for o in outcomes if o.kind == "commit")
+    assert commit.frame_index >= FIRST_STILL + reconciler.policy.follow_up_frames - 1, "committed before a favour was due"
+    assert "alert" not in kinds(outcomes)
 
 
 def test_a_follow_up_made_before_the_answer_is_still_asked():
