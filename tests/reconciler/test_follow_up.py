@@ -78,6 +78,24 @@ def test_a_skipped_joust_is_told_by_the_favour_that_never_comes():
     assert "alert" not in kinds(outcomes)
 
 
+def test_a_favour_taken_after_skipped_was_committed_raises_an_alert():
+    """The assumption's cost when it is wrong: blue paid, but took the favour only after the camera had committed
+    "skipped". The disc moved where no legal decision puts it: the camera raises an alert naming it, for the players
+    to undo, rather than take it in silently."""
+    reconciler, cam, paid = joust_at(401, 78)
+    state = reconciler.session.state
+    number = len(reconciler.session.actions)
+    skipped = Action(1, "joust", {"skip": True})
+    film_unsure(reconciler, cam, state.apply(skipped).table_view(), {"red": STILL, "blue": STILL}, unsure="blue",
+                confidence=0.97, frames=40)
+    assert reconciler.session.actions[number:] == [skipped], "the test needs the joust committed as skipped"
+    late = state.apply(paid).apply(Action(1, "favour", {"row": "deniers"})).table_view()
+    outcomes = arm_then_rest(reconciler, cam, late, "blue", frames=20, start=50_000)
+    alerts = [o for o in outcomes if o.kind == "alert"]
+    assert alerts and "favour.deniers" in alerts[0].message
+    assert reconciler.session.actions[number:] == [skipped], "the late favour was taken in without a word"
+
+
 def test_a_follow_up_made_before_the_answer_is_still_asked():
     """Held-out 4 players, seed 315, decision 140: blue put a castle batch (asked: which cubes?) and took its favour at
     once, under a second hand, before anyone answered. The favour was never committed: there the frames held the
