@@ -1028,12 +1028,12 @@ class Reconciler:
         when it shows, may tell the stories apart. Held-out 2 players, seed 401, decision 78: blue paid the joust, the
         cloth and the coin read unsure beside the worker come home, and "paid" and "not paid" tied; asked at the sixth
         still frame, just before blue moved its favour disc."""
-        return any(node.actions and self._owes_follow_up(node.state, node.actions[-1]) for node in plausible)
+        return any(self._story_owes_follow_up(node) for node in plausible)
 
     def _follow_up_may_tell(self, plausible: list[Node]) -> bool:
         """True when the follow-up not coming (``_follow_up_late``) would put every plausible story that owes one out
         of the margin behind the best that owes none: only then is it worth waiting for, rather than asking."""
-        owing = [node for node in plausible if node.actions and self._owes_follow_up(node.state, node.actions[-1])]
+        owing = [node for node in plausible if self._story_owes_follow_up(node)]
         free = [node for node in plausible if node not in owing]
         if not owing or not free:
             return False
@@ -1056,9 +1056,12 @@ class Reconciler:
         measure: the simulated players always do at once). Held-out 2 players, seed 415, decision 66, and seed 418,
         decision 120: blue did not pay the joust; "paid" differs only by a cloth off blue's pile of two, which the
         camera may not see (``PILE_HIDES``), and stayed 2.7 nats behind, under the margin, while no favour came."""
-        if self._still < self.policy.follow_up_frames or not node.actions:
-            return 0.0
-        return self.policy.follow_up_late if self._owes_follow_up(node.state, node.actions[-1]) else 0.0
+        late = self._still >= self.policy.follow_up_frames and self._story_owes_follow_up(node)
+        return self.policy.follow_up_late if late else 0.0
+
+    def _story_owes_follow_up(self, node: Node) -> bool:
+        """True when ``node``'s story ends with a move whose player owes a follow-up to it (``_owes_follow_up``)."""
+        return bool(node.actions) and self._owes_follow_up(node.state, node.actions[-1])
 
     def _owes_follow_up(self, state: Any, last: Action) -> bool:
         """True when the decision pending in ``state`` is ``last``'s player's own follow-up to it (a favour earned)."""
