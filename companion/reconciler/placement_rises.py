@@ -131,6 +131,7 @@ class PlacementWatch:
         self.sighted_slots: frozenset[str] = frozenset()   # the slots the last frame sighted a piece put on
         self._spell_sighted: frozenset[str] = frozenset()  # the slots sighted so far in this still spell
         self.bare_slots: frozenset[str] = frozenset()      # hidden circles the last frame saw still empty by picture
+        self.taken_slots: frozenset[str] = frozenset()     # circles the last frame saw a worker taken off by picture
 
     def see(self, observation: Observation) -> None:
         """Take a still frame's worker, house and disc readings (before the rules hide any of them)."""
@@ -284,6 +285,34 @@ class PlacementWatch:
             return {}
         return arrived
 
+    def taken_off(self, observation: Observation, options: Collection[Mapping[str, str]]) -> Observation:
+        """``observation`` with the circles read empty (``SIGHTED``) that a worker was seen taken off by picture.
+
+        Only while no option of the pending decision puts a piece down (the inn's worker leaving or staying): then
+        the one option accounting for every circle whose picture changed by ``CIRCLE_CHANGED_TO`` or more
+        (:func:`_explains_taking`) empties the circles of it that changed, when none of them still reads a worker
+        (at ``SEEN`` or more). A slot the camera read otherwise than the game all along (a lasting misread) reads
+        the same once the piece is gone, and only the picture tells. Held-out 4 players, seed 297, decision 121:
+        yellow's worker on the inn's right circle read empty at 0.7-0.83 in every still frame, a misread that lasted;
+        yellow took it home, the circle's picture went from 10-14 off the confirmed one to 87-91, and the inn's
+        choice, asked before the hand, waited for the players' answer."""
+        self.taken_slots = frozenset()
+        if not options or any(label for changes in options for label in changes.values()):
+            return observation
+        changed = {slot for slot in observation.changes if not self._on_a_track(slot)
+                   and self._pictures.changed(observation, slot, CIRCLE_CHANGED_TO)}
+        fitting = [changes for changes in options if changed and _explains_taking(changes, changed)]
+        if len(fitting) != 1:
+            return observation
+        taken = {slot for slot in fitting[0] if slot in changed}
+        if not taken or any(piece_share(observation.slots.get(slot, {}), "worker") >= SEEN for slot in taken):
+            return observation
+        self.taken_slots = frozenset(taken)
+        empty = {slot: _with_label(observation.slots.get(slot, {}), "", SIGHTED) for slot in taken
+                 if observation.slots.get(slot, {}).get("", 0.0) < SIGHTED}
+        return replace(observation, slots={**observation.slots, **empty},
+                       occluded_slots=observation.occluded_slots - taken, behind=observation.behind - taken)
+
     def _shows_anew(self, slot: str, kind: str, now: float) -> bool:
         """Whether a destination read with its piece ``now`` likely shows one: at ``SEEN`` or more, and not as the still
         frames before the last hand read a piece of ``kind`` there (at ``SEEN`` or more, and within ``AS_BEFORE`` of
@@ -306,6 +335,13 @@ def _explains(changes: Mapping[str, str], changed: Collection[str]) -> bool:
     or at the place of a circle it puts a worker on (the castle's, the inn's, the stables' next circle)."""
     placed = {place_of(slot) for slot, label in changes.items() if label.startswith("worker:")}
     return all(slot in changes or place_of(slot) in placed for slot in changed)
+
+
+def _explains_taking(changes: Mapping[str, str], changed: Collection[str]) -> bool:
+    """Whether an option that only takes pieces off accounts for every circle whose picture changed: each is a slot
+    it empties, or at the place of one (a worker on the inn's right circle leans into the left one's window)."""
+    emptied = {place_of(slot) for slot in changes}
+    return all(slot in changes or place_of(slot) in emptied for slot in changed)
 
 
 def _shares(reading: Mapping[str, float]) -> dict[str, float]:

@@ -208,6 +208,7 @@ class Reconciler:
                                                                     bailiff_tops, options, self._tree.root.view.labels),
                                                  destinations, options if self._placing_from_home() else (),
                                                  moved_by_rules)
+        observation = self._placements.taken_off(observation, options)
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
                                     fixtures.moved_by_rules if fixtures else None)
@@ -232,7 +233,8 @@ class Reconciler:
                             second_sightings(observation, fixtures, best.view)
                             | seen_otherwise(observation, fixtures, best.view, self._tree.root.view)
                             | self._tracks.sighted_tracks
-                            | self._placements.sighted_slots | self._placements.bare_slots)
+                            | self._placements.sighted_slots | self._placements.bare_slots
+                            | self._placements.taken_slots)
         recent = self._recent_views()
         reminders, residual = split_forgotten(mismatch, best.view, recent)
         outcomes += self._settle_alerts(mismatch, reminders, frame)
@@ -763,8 +765,12 @@ class Reconciler:
         arrive since the last hand (glimpsed behind another, :func:`~.actors.glimpsed_behind`, or sighted by its rise,
         :mod:`.track_rises`, :mod:`.placement_rises`) is not the old reading either: it counts at once (held-out 2
         players, seed 266, decision 82: an answer had sent blue's worker home from behind a house on road.9, where no
-        reading is ever sure; blue's next worker there, glimpsed at 0.31-0.62, was hidden, and asked). Nor is a slot
-        the still frames before the last hand read as answered (:meth:`_read_as_answered`).
+        reading is ever sure; blue's next worker there, glimpsed at 0.31-0.62, was hidden, and asked). A square of a
+        track whose reading rose since before the last hand counts so too, sighting or not (``TrackWatch.risen_slots``;
+        held-out 4 players, seed 337, decision 168: an answer had moved the provost from square 20 onto the bailiff's
+        square, read there only, which leaves its whole track hidden; yellow moved it back to 20, read there at 0.95,
+        0.0 before the hand, and that reading was hidden as the old one: asked). Nor is a slot the still frames before
+        the last hand read as answered (:meth:`_read_as_answered`).
 
         A circle an answer emptied that is hidden behind a piece in front is seen empty when it reads no worker at all
         (``bare``, :func:`~.actors.bare_circles`): it counts as read surely. Held-out 4 players, seed 297, decision
@@ -783,8 +789,8 @@ class Reconciler:
         self._unread = {slot: (put, was) for slot, (put, was) in self._unread.items()
                         if base.label(slot) == put and self._unread_seen.get(slot, 0) < self.policy.confirm_frames}
         self._unread_seen = {slot: frames for slot, frames in self._unread_seen.items() if slot in self._unread}
-        arrived = (self._glimpsed | self._tracks.sighted_slots | self._placements.sighted_slots    # since the last hand
-                   | self._answered_read)
+        arrived = (self._glimpsed | self._tracks.sighted_slots | self._tracks.risen_slots    # since the last hand
+                   | self._placements.sighted_slots | self._placements.taken_slots | self._answered_read)
         hidden = {slot for slot, (put, was) in self._unread.items() if slot in observation.slots and slot not in arrived
                   and looks_like(observation.best(slot)[0], was) and not looks_like(observation.best(slot)[0], put)}
         return replace(observation, occluded_slots=observation.occluded_slots | hidden) if hidden else observation
@@ -858,11 +864,12 @@ class Reconciler:
 
     def _misread_hidden(self, observation: Observation) -> Observation:
         """``observation`` with the slots hidden that still read as they did while the table was caught up and the
-        game had the same there (:meth:`_note_misreads`)."""
+        game had the same there (:meth:`_note_misreads`); not a circle a worker was seen taken off by its picture
+        (:meth:`.PlacementWatch.taken_off`), which reads empty as the misread did."""
         base = self._tree.root.view
         self._misread = {slot: entry for slot, entry in self._misread.items() if base.label(slot) == entry[0]}
         self._misread_seen = {slot for slot, (_, seen) in self._misread.items() if slot in observation.slots
-                              and slot not in observation.occluded_slots
+                              and slot not in observation.occluded_slots and slot not in self._placements.taken_slots
                               and _apart(observation.slots[slot], seen) <= MISREAD_APART}
         if not self._misread_seen:
             return observation

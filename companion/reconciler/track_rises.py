@@ -112,6 +112,26 @@ one, whose picture is not known to have stayed (behind another piece), the piece
 >>> sorted(watch.sighted_slots)
 []
 
+And when the piece's square reads it no more, and every square an option puts it on reads it not, before the hand
+and now, but one the camera can't read (the bailiff's, hidden before the hand), the piece went there:
+
+>>> watch = TrackWatch({"provost": "road.{n}.provost"})
+>>> before = Observation(registered=True, stable=True, slots={"road.19.provost": {"": 0.96},
+...                      "road.20.provost": {"provost": 0.92, "": 0.08}, "road.21.provost": {"": 1.0}},
+...                      occluded_slots=frozenset({"road.19.provost"}))
+>>> watch.see(before); watch.note_before_hand(); watch.forget()
+>>> back = Observation(registered=True, stable=True, slots={"road.19.provost": {"provost": 0.92, "": 0.08},
+...                    "road.20.provost": {"": 1.0}, "road.21.provost": {"": 1.0}})
+>>> steps = [{"road.20.provost": "", "road.19.provost": "provost"},
+...          {"road.20.provost": "", "road.21.provost": "provost"}]
+>>> _ = watch.sighted(back, {"provost"}, shadowed={"road.19.provost"}, options=steps,
+...                   committed={"road.20.provost": "provost"}); sorted(watch.sighted_slots)
+['road.19.provost']
+>>> unsure = replace(back, slots={**back.slots, "road.20.provost": {"": 0.7, "provost": 0.3}})   # it may not have left
+>>> _ = watch.sighted(unsure, {"provost"}, shadowed={"road.19.provost"}, options=steps,
+...                   committed={"road.20.provost": "provost"}); sorted(watch.sighted_slots)
+[]
+
 A square whose picture changed but which has no reading this frame (held-out 4 players, seed 333) is not sighted:
 
 >>> no_reading = Observation(registered=True, stable=True, slots={"road.5.provost": {"": 1.0}},
@@ -150,6 +170,7 @@ class TrackWatch:
         self._pictures = PictureBaseline(self.on_a_track)       # how the squares' pictures had changed then
         self.sighted_tracks: frozenset[str] = frozenset()   # the slots of the tracks the last frame sighted a piece on
         self.sighted_slots: frozenset[str] = frozenset()    # the squares it sighted the piece on
+        self.risen_slots: frozenset[str] = frozenset()      # the squares in view whose reading of the piece rose
 
     def see(self, observation: Observation) -> None:
         """Take a still frame's readings of the tracks (before the rules hide any of them)."""
@@ -195,10 +216,12 @@ class TrackWatch:
         stayed = {slot for slot in changeable if _reads_as(observation, slot, (committed or {}).get(slot, ""))}
         pictured = {slot for slot in observation.changes
                     if not set(observation.leaning_in.get(slot, ())) & changeable}    # no option moves what hides it
-        raised, tracks = {}, set()
+        raised, tracks, rises = {}, set(), set()
         for kind, template in self.tracks.items():
             now = {slot: piece_share(reading, kind) for slot, reading in observation.slots.items()
                    if slot not in observation.occluded_slots and slot_number(template, slot) is not None}
+            rises |= {slot for slot, p in now.items()
+                      if slot not in shadowed and _rose(self._before.get(slot, 1.0), p, shadowed=False)}
             if any(p >= SEEN for slot, p in now.items() if slot not in shadowed):      # the track counts as read
                 arrivals = _arrivals(options, kind, template, stayed) & pictured if kind in movable else set()
                 faint = self._faintly_shown(observation, now, shadowed, arrivals)
@@ -216,6 +239,8 @@ class TrackWatch:
                     risen = self._stayed(observation, options, kind, template)
                 if not risen:
                     risen = self._left(observation, options, kind, template, committed or {}, pictured, stayed)
+                if not risen:
+                    risen = self._fell(now, options, kind, template, committed or {}, shadowed, stayed)
             if len(risen) == 1 and risen[0] in observation.slots:
                 reading = observation.slots[risen[0]]
                 if piece_share(reading, kind) < SIGHTED:
@@ -224,6 +249,7 @@ class TrackWatch:
                 tracks.update(slot for slot in observation.slots if slot_number(template, slot) is not None)
         self.sighted_tracks = frozenset(tracks)
         self.sighted_slots = frozenset(raised)
+        self.risen_slots = frozenset(rises)
         if not raised:
             return observation
         return replace(observation, slots={**observation.slots, **raised},
@@ -276,6 +302,31 @@ class TrackWatch:
                    if slot_number(template, slot) is not None and _has(label, kind)}
         unknown = [slot for slot in squares if not self._pictures.unchanged(observation, slot)]
         return unknown if len(unknown) == 1 else []
+
+    def _fell(self, now: Mapping[str, float], options: Collection[Mapping[str, str]], kind: str, template: str,
+              committed: Mapping[str, str], shadowed: Collection[str], stayed: Collection[str]) -> list[str]:
+        """The one square an option puts the piece on that the camera can't read (the bailiff's, or hidden), when the
+        square the piece stood on read it at ``SEEN`` or more before the last hand and at most ``ROSE_FROM`` now, and
+        every other such square reads it at most ``ROSE_FROM``, now and before the hand: the piece left, and went
+        where the camera can't see it. ``now``: the track's squares in view, with how likely each shows the piece.
+
+        The readings tell where the pictures can't: held-out 4 players, seed 337, decision 167: blue moved the
+        provost from square 20 back onto the bailiff's square 19, which vision had hidden before the hand (no rise to
+        measure). Square 20 read the provost at 0.92 before the hand and nothing after; square 21, where "+1" puts
+        it, nothing before or after. The pictures, last confirmed before two answered moves, were 86-97 from the
+        table before the hand, and the move was asked."""
+        standing = [slot for slot, label in committed.items() if slot_number(template, slot) is not None
+                    and _has(label, kind)]
+        if (len(standing) != 1 or standing[0] in shadowed or standing[0] not in now
+                or self._before.get(standing[0], 0.0) < SEEN or now[standing[0]] > ROSE_FROM
+                or place_of(standing[0]) in _busy_places(options, template, stayed)):
+            return []
+        squares = {slot for changes in options for slot, label in changes.items()
+                   if slot_number(template, slot) is not None and _has(label, kind)}
+        unread = [slot for slot in squares if slot in shadowed or slot not in now]
+        empty = [slot for slot in squares if slot not in unread
+                 and now[slot] <= ROSE_FROM and self._before.get(slot, 1.0) <= ROSE_FROM]
+        return unread if len(unread) == 1 and len(unread) + len(empty) == len(squares) else []
 
     def _stands(self, observation: Observation, kind: str, template: str, committed: Mapping[str, str],
                 pictured: Collection[str]) -> list[str]:
