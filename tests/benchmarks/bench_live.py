@@ -102,18 +102,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str,
-         override_after: int) -> dict:
-    """One game on the simulated table through the real pipeline; what a user would notice, as one dict."""
+def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str):
+    """A new game of bots on the simulated table, watched by the real pipeline and reconciler: (desk, world, loop).
+    The bots answer the camera's questions with what they really did (``PromptBots``)."""
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
-    from companion.reconciler.replay import TrueGame, wrong_commits
     from companion.session import Journal
     from companion.web.desk import Desk
     from vision.layout import load_layout
 
-    enough = decisions or 10_000
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
@@ -122,6 +120,16 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)])
     loop.set_reference(world.setup_pictures())
     world.start_cue = lambda: loop.start_seen       # the players wait for the camera to take in the start
+    return desk, world, loop
+
+
+def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str,
+         override_after: int) -> dict:
+    """One game on the simulated table through the real pipeline; what a user would notice, as one dict."""
+    from companion.reconciler.replay import TrueGame, wrong_commits
+
+    enough = decisions or 10_000
+    desk, world, loop = bots_table(players, seed, size, domain)
 
     rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
     latencies_frames, latencies_ms = [], []
