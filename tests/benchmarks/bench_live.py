@@ -55,6 +55,7 @@ def looks_like_another_option(before, action) -> bool:
 ROUTE_DEPTH = 4          # decisions after the other first option (the guild's, then each seat's provost move)
 ROUTE_NODES = 20_000     # states tried per question, at most
 TRACK_PIECES = ("provost", "bailiff")      # they pass over the squares between where they stood and where they stop
+GATE_SLOT = "gate.worker"     # a worker put there is sent on (or home) by its owner as the placements end
 
 
 def looks_like_another_route(before, action, depth: int = ROUTE_DEPTH, nodes: int = ROUTE_NODES) -> bool:
@@ -80,7 +81,7 @@ def looks_like_another_route(before, action, depth: int = ROUTE_DEPTH, nodes: in
         if left == 0 or state.is_over:
             return False
         if any(label not in (start.label(slot), target.label(slot), *TRACK_PIECES)
-               for slot, label in view.labels.items()):
+               and not (slot == GATE_SLOT and label.startswith("worker:")) for slot, label in view.labels.items()):
             return False            # a piece the table never showed there: a detour
         for option in state.pending().options:
             budget[0] -= 1
@@ -227,25 +228,28 @@ def bots_game(players: list[str], seed: int, decisions: int) -> tuple[list, list
     return states, actions
 
 
-def routes_afterwards(game: dict) -> dict:
-    """``game`` (a JSON line written before session 20) with its look-alike routes counted: the bots' game is played
-    again by the rules alone (the bots' choices depend only on the seed), and each question beyond the hidden choices
-    that :func:`looks_like_another_route` explains moves to the hidden ones."""
-    if "prompts_for_look_alike_routes" in game:
+def routes_afterwards(game: dict, again: bool = False) -> dict:
+    """``game`` (a JSON line written before session 20, or any with ``again``: counted by today's
+    :func:`looks_like_another_route`) with its look-alike routes counted: the bots' game is played again by the rules
+    alone (the bots' choices depend only on the seed), and each question beyond the hidden choices that
+    :func:`looks_like_another_route` explains moves to the hidden ones."""
+    if "prompts_for_look_alike_routes" in game and not again:
         return game
     players = ["red", "blue", "green", "yellow", "black"][:game["players"]]
     states, actions = bots_game(players, game["seed"], game["world_decisions"])
     beyond = [entry for entry in game["prompts_beyond_hidden"]
               if not looks_like_another_route(states[entry[0]], actions[entry[0]])]
     moved = len(game["prompts_beyond_hidden"]) - len(beyond)
-    return {**game, "prompts_beyond_hidden": beyond, "prompts_for_look_alike_routes": moved,
+    return {**game, "prompts_beyond_hidden": beyond,
+            "prompts_for_look_alike_routes": game.get("prompts_for_look_alike_routes", 0) + moved,
             "prompts_beyond_hidden_choices": game["prompts_beyond_hidden_choices"] - moved,
             "prompts_for_hidden_choices": game["prompts_for_hidden_choices"] + moved}
 
 
-def totals(games: list[dict]) -> dict:
-    """The benchmark's figures over all games: the issue's targets, summed or pooled."""
-    games = [routes_afterwards(game) for game in games]
+def totals(games: list[dict], recount: bool = False) -> dict:
+    """The benchmark's figures over all games: the issue's targets, summed or pooled (``recount``: the look-alike
+    routes counted again by today's rules, :func:`routes_afterwards`)."""
+    games = [routes_afterwards(game, again=recount) for game in games]
     decisions = sum(g["world_decisions"] for g in games)
     beyond = sum(g["prompts_beyond_hidden_choices"] for g in games)
     routes = sum(g["prompts_for_look_alike_routes"] for g in games)
@@ -286,10 +290,12 @@ def main() -> None:
     parser.add_argument("--jsonl", help="also append each game, in full, as one JSON line to this file")
     parser.add_argument("--totals-of", nargs="+", metavar="JSONL",
                         help="play nothing: print the totals of the games saved in these --jsonl files")
+    parser.add_argument("--recount-routes", action="store_true",
+                        help="with --totals-of: count the look-alike routes again, as this script counts them now")
     args = parser.parse_args()
     if args.totals_of:
         saved = [json.loads(line) for name in args.totals_of for line in open(name, encoding="utf-8") if line.strip()]
-        print(json.dumps({"totals": totals(saved)}, indent=1))
+        print(json.dumps({"totals": totals(saved, recount=args.recount_routes)}, indent=1))
         return
     size = tuple(int(v) for v in args.size.split("x"))
     players = ("red", "blue", "green", "yellow", "black")[:args.players]

@@ -35,6 +35,29 @@ def reading(slot_reading: dict[str, float]) -> str:
     return " ".join(f"{label or '-'}:{p:.2f}" for label, p in top)
 
 
+def withheld(reconciler, plausible, best) -> list[str]:
+    """Which of the reconciler's guards hold back a commit this frame (``Reconciler._commit_if_confirmed``), and
+    the streak of frames agreeing so far."""
+    from companion.reconciler.evidence import without_piled
+    from companion.reconciler.reconciler import _contradicted
+    from companion.reconciler.search import common_prefix
+
+    prefix = common_prefix(node.actions for node in plausible)
+    seen = reconciler._as_seen_by(reconciler._frames[-1], plausible[0])
+    disagreement = without_piled(reconciler._disagreement(best), best.view)
+    guards = {
+        "no shared first decision": not prefix,
+        "search cut short": not reconciler._complete,
+        "a change read otherwise": _contradicted(seen, best, disagreement, reconciler.policy.confident),
+        "held back (undone)": bool(prefix) and reconciler._held_back(prefix),
+        "follow-ups unordered": bool(prefix) and reconciler._follow_ups_unordered(prefix),
+        "reverts an answer": reconciler._reverts_answer(plausible),
+        "awaiting an answer": reconciler._awaiting_answer(),
+    }
+    streak = reconciler._streaks.commit_frames
+    return [name for name, holds in guards.items() if holds] + [f"streak {streak}/{reconciler.policy.confirm_frames}"]
+
+
 def trace_frame(loop, desk, world, frame: int, outcomes, players, prefixes, stories: int) -> None:
     observation = loop.last_observation
     if observation is None:
@@ -46,10 +69,16 @@ def trace_frame(loop, desk, world, frame: int, outcomes, players, prefixes, stor
     if state != "still" or reconciler is None or not reconciler._frames:
         return
     scored = reconciler._scored()
-    plausible = {id(node) for node in reconciler._plausible(scored)}
+    plausible_nodes = reconciler._reached_in(reconciler._plausible(scored))     # as ``Reconciler.observe`` weighs
+    plausible = {id(node) for node in plausible_nodes}
     for score, node in scored[:stories]:
         mark = "*" if id(node) in plausible else " "
         print(f"    {mark} {score:8.2f}  {story(node.actions, players)}")
+    scores = {id(node): score for score, node in scored}
+    others = [node for node in plausible_nodes if node.actions[:1] != scored[0][1].actions[:1]]
+    for node in others[:stories]:       # what keeps the leading story's first decision from being shared
+        print(f"    * {scores[id(node)]:8.2f}  {story(node.actions, players)}   (another first decision)")
+    print(f"      withheld by: {', '.join(withheld(reconciler, plausible_nodes, scored[0][1])) or 'nothing'}")
     for slot in sorted(observation.slots):
         if slot.startswith(tuple(prefixes)):
             hidden = " (hidden)" if slot in observation.occluded_slots else ""

@@ -55,3 +55,21 @@ def test_a_worker_placement_is_not(bench, game_284):
     states, actions = game_284
     number = next(n for n, action in enumerate(actions) if action.kind == "place" and action.arg("place") != "pass")
     assert not bench.looks_like_another_route(states[number], actions[number])
+
+
+def test_the_last_placement_the_gate_could_have_sent_on_is_a_hidden_choice(bench):
+    # held-out 3 players, seed 268, decision 88: green's last worker to its own peddler on road.10 (1 denier); put on
+    # the gate (2 deniers, blue and green then out of workers) and sent on to road.10 at once, it ends as the same
+    # table, one denier apart: the camera can't tell them (session 58, the gate as a route's passing point)
+    states, actions = bench.bots_game(["red", "blue", "green"], 268, 89)
+    assert str(actions[88]) == "place[2](place='road.10')"
+    assert bench.looks_like_another_route(states[88], actions[88])
+    assert not bench.looks_like_another_option(states[88], actions[88])
+
+
+def test_a_placement_the_gate_could_only_send_on_after_another_seat_moved_is_not(bench, game_284):
+    states, actions = game_284
+    # red's first worker of the game: sent on from the gate only once blue has placed too, and blue's arm would show
+    assert str(actions[0]).startswith("place[0]")
+    assert states[1].pending().player == 1
+    assert not bench.looks_like_another_route(states[0], actions[0])
