@@ -11,7 +11,8 @@ listed in ``prompts_beyond_hidden`` comes back at the same decision.
 Each frame from the world's decision ``--from`` (default: DECISION − 1) until the session is past DECISION prints:
 ``f<frame> w<world decisions> s<session decisions>``, ``hand`` / ``still`` / ``moving``, the outcomes of the frame,
 and on a still frame the leading stories (evidence after the prior against extra moves, ``*`` when plausible, each
-decision as ``colour kind args``) and the readings of the slots whose names start with one of ``--slots``.
+decision as ``colour kind args``; then the plausible ones that start otherwise), which of the reconciler's guards
+hold a commit back (``withheld by``), and the readings of the slots whose names start with one of ``--slots``.
 """
 
 from __future__ import annotations
