@@ -67,8 +67,9 @@ def looks_like_another_route(before, action, depth: int = ROUTE_DEPTH, nodes: in
 
     Only the chooser's own hand may change the table along the route: another seat's visible move brings its own
     arm, which the camera follows (who moved the provost is not a hidden choice). A route may put a piece only where
-    the table showed one before or after (the provost and the bailiff may pass over any square), so the search stays
-    small; cut at ``nodes`` states, it answers False (the question stays counted beyond the hidden choices)."""
+    the table showed one before or after (the provost and the bailiff may pass over any square, a worker over the
+    gate, whose owner sends it on as the placements end), so the search stays small; cut at ``nodes`` states, it
+    answers False (the question stays counted beyond the hidden choices)."""
     from companion.reconciler.evidence import VisibleView
     start = VisibleView.of(before.table_view())
     target = VisibleView.of(before.apply(action).table_view())
