@@ -301,7 +301,7 @@ class PlacementWatch:
             return observation
         changed = {slot for slot in observation.changes if not self._on_a_track(slot)
                    and self._pictures.changed(observation, slot, CIRCLE_CHANGED_TO)}
-        fitting = [changes for changes in options if changed and _explains_taking(changes, changed)]
+        fitting = [changes for changes in options if _explains_taking(changes, changed)] if changed else []
         if len(fitting) != 1:
             return observation
         taken = {slot for slot in fitting[0] if slot in changed}

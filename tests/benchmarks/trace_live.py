@@ -11,8 +11,8 @@ listed in ``prompts_beyond_hidden`` comes back at the same decision.
 Each frame from the world's decision ``--from`` (default: DECISION − 1) until the session is past DECISION prints:
 ``f<frame> w<world decisions> s<session decisions>``, ``hand`` / ``still`` / ``moving``, the outcomes of the frame,
 and on a still frame the leading stories (evidence after the prior against extra moves, ``*`` when plausible, each
-decision as ``colour kind args``; then the plausible ones that start otherwise), which of the reconciler's guards
-hold a commit back (``withheld by``), and the readings of the slots whose names start with one of ``--slots``.
+decision as ``colour kind args``; then the plausible ones that start otherwise), the first of the reconciler's guards
+that holds a commit back (``withheld by``), and the readings of the slots whose names start with one of ``--slots``.
 """
 
 from __future__ import annotations
@@ -36,27 +36,29 @@ def reading(slot_reading: dict[str, float]) -> str:
     return " ".join(f"{label or '-'}:{p:.2f}" for label, p in top)
 
 
-def withheld(reconciler, plausible, best) -> list[str]:
-    """Which of the reconciler's guards hold back a commit this frame (``Reconciler._commit_if_confirmed``), and
-    the streak of frames agreeing so far."""
+def withheld(reconciler, plausible) -> str:
+    """The first of the reconciler's guards that holds a commit back this frame, checked in the order and with the
+    arguments of ``Reconciler._commit_if_confirmed`` (so that one with a side effect, ``_held_back``, is called only
+    where the reconciler called it too), and the streak of frames agreeing so far."""
     from companion.reconciler.evidence import without_piled
     from companion.reconciler.reconciler import _contradicted
     from companion.reconciler.search import common_prefix
 
+    best = plausible[0]
     prefix = common_prefix(node.actions for node in plausible)
-    seen = reconciler._as_seen_by(reconciler._frames[-1], plausible[0])
-    disagreement = without_piled(reconciler._disagreement(best), best.view)
-    guards = {
-        "no shared first decision": not prefix,
-        "search cut short": not reconciler._complete,
-        "a change read otherwise": _contradicted(seen, best, disagreement, reconciler.policy.confident),
-        "held back (undone)": bool(prefix) and reconciler._held_back(prefix),
-        "follow-ups unordered": bool(prefix) and reconciler._follow_ups_unordered(prefix),
-        "reverts an answer": reconciler._reverts_answer(plausible),
-        "awaiting an answer": reconciler._awaiting_answer(),
-    }
-    streak = reconciler._streaks.commit_frames
-    return [name for name, holds in guards.items() if holds] + [f"streak {streak}/{reconciler.policy.confirm_frames}"]
+    guards = (
+        ("no shared first decision", lambda: not prefix),
+        ("search cut short", lambda: not reconciler._complete),
+        ("a change read otherwise", lambda: _contradicted(
+            reconciler._as_seen_by(reconciler._frames[-1], best), best,
+            without_piled(reconciler._disagreement(best), best.view), reconciler.policy.confident)),
+        ("held back (undone)", lambda: reconciler._held_back(prefix)),
+        ("follow-ups unordered", lambda: reconciler._follow_ups_unordered(prefix)),
+        ("reverts an answer", lambda: reconciler._reverts_answer(plausible)),
+        ("awaiting an answer", reconciler._awaiting_answer),
+    )
+    first = next((name for name, holds in guards if holds()), "nothing")
+    return f"{first}, streak {reconciler._streaks.commit_frames}/{reconciler.policy.confirm_frames}"
 
 
 def trace_frame(loop, desk, world, frame: int, outcomes, players, prefixes, stories: int) -> None:
@@ -70,16 +72,17 @@ def trace_frame(loop, desk, world, frame: int, outcomes, players, prefixes, stor
     if state != "still" or reconciler is None or not reconciler._frames:
         return
     scored = reconciler._scored()
-    plausible_nodes = reconciler._reached_in(reconciler._plausible(scored))     # as ``Reconciler.observe`` weighs
-    plausible = {id(node) for node in plausible_nodes}
+    plausible = reconciler._reached_in(reconciler._plausible(scored))     # as ``Reconciler.observe`` weighs them
     for score, node in scored[:stories]:
-        mark = "*" if id(node) in plausible else " "
+        mark = "*" if node in plausible else " "
         print(f"    {mark} {score:8.2f}  {story(node.actions, players)}")
+    if not plausible:
+        return
     scores = {id(node): score for score, node in scored}
-    others = [node for node in plausible_nodes if node.actions[:1] != scored[0][1].actions[:1]]
+    others = [node for node in plausible if node.actions[:1] != plausible[0].actions[:1]]
     for node in others[:stories]:       # what keeps the leading story's first decision from being shared
         print(f"    * {scores[id(node)]:8.2f}  {story(node.actions, players)}   (another first decision)")
-    print(f"      withheld by: {', '.join(withheld(reconciler, plausible_nodes, scored[0][1])) or 'nothing'}")
+    print(f"      withheld by: {withheld(reconciler, plausible)}")
     for slot in sorted(observation.slots):
         if slot.startswith(tuple(prefixes)):
             hidden = " (hidden)" if slot in observation.occluded_slots else ""
