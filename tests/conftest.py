@@ -2,13 +2,18 @@
 
 import pytest
 
-from companion import games
+from companion.games import registry
 
 
 @pytest.fixture
-def nim_game(monkeypatch):
-    monkeypatch.setitem(games.GAME_PACKAGES, "nim", "tests.nim_game")
-    return "nim"
+def nim_game():
+    from tests.games.nim import PACK
+
+    already = "nim" in registry.game_names()
+    registry.register(PACK)
+    yield "nim"
+    if not already:
+        registry.unregister("nim")
 
 
 # Whole-game tests take minutes; started last they run one after another while the other worker idles.

@@ -1,11 +1,13 @@
 """Board layouts: where every slot, track, supply zone and fiducial marker is, in board millimetres.
 
-A layout is data (``vision/layouts/<name>.json``, format in docs/layout-format.md): another edition
+A layout is data shipped in a game pack (``companion/games/<game>/layouts/<name>.json``, format in
+docs/layout-format.md) or any file a user gives by path: another edition
 or a home-made board needs a new file, not new code. Board millimetres have their origin at the
 board's top-left corner, x to the right, y down (as the board is read), so a region may lie off
 the board (supply zones, markers) with negative or large coordinates.
 
->>> layout = load_layout("caylus-2005")
+>>> from companion.games.registry import default_pack
+>>> layout = load_layout(default_pack().table.default_layout)
 >>> layout.region("road.7.tile").accepts
 ('tile',)
 >>> round(layout.region("score.0").center[0], 1) >= 0
@@ -22,10 +24,11 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from companion.games.registry import all_packs, default_pack
 from companion.games.table_view import PIECE_KINDS
 
-LAYOUT_DIR = Path(__file__).with_name("layouts")
-FORMAT = "caylus-companion-layout/1"
+FORMAT = "companion-layout/1"
+EARLIER_FORMATS = ("caylus-companion-layout/1",)     # the same format, as files written before game packs name it
 SHAPES = ("rect", "circle", "polygon")
 
 
@@ -279,7 +282,7 @@ def layout_from_json(data: Any, source: str = "<layout>") -> Layout:
     """Build and validate a layout from parsed JSON; raises :class:`LayoutError` on any bad field."""
     check = _Checker(source)
     fmt = check.get(data, "format", "")
-    if fmt != FORMAT:
+    if fmt != FORMAT and fmt not in EARLIER_FORMATS:
         raise check.fail("format", f"must be {json.dumps(FORMAT)}, not {json.dumps(fmt)}")
     name = check.get(data, "name", "")
     if not isinstance(name, str) or not name:
@@ -339,16 +342,28 @@ def layout_from_json(data: Any, source: str = "<layout>") -> Layout:
                   decor=dict(decor), source=str(data.get("source", "")))
 
 
-def load_layout(name_or_path: str | Path = "caylus-2005") -> Layout:
-    """Load a shipped layout by name (``"caylus-2005"``) or any layout file by path."""
-    path = Path(name_or_path)
-    if not path.suffix and not path.exists():
-        path = LAYOUT_DIR / f"{name_or_path}.json"
+def shipped_layouts() -> dict[str, Any]:
+    """Every layout the game packs ship: name → its file (a ``Traversable``)."""
+    return {name: pack.layout_path(name) for pack in all_packs() for name in pack.table.layouts
+            if pack.layout_path(name).is_file()}
+
+
+def default_layout_name() -> str:
+    """The default game's default layout (where a command needs a board and none is named)."""
+    return default_pack().table.default_layout or ""
+
+
+def load_layout(name_or_path: str | Path | None = None) -> Layout:
+    """Load a layout a game pack ships, by name, or any layout file by path (the default game's layout if None)."""
+    name_or_path = name_or_path or default_layout_name()
+    path: Any = Path(name_or_path)
+    shipped = shipped_layouts()
+    if not path.suffix and not path.exists() and str(name_or_path) in shipped:
+        path = shipped[str(name_or_path)]
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        shipped = ", ".join(sorted(p.stem for p in LAYOUT_DIR.glob("*.json")))
-        raise LayoutError(str(path), "file", f"not found (shipped layouts: {shipped})") from None
+        raise LayoutError(str(path), "file", f"not found (shipped layouts: {', '.join(sorted(shipped))})") from None
     except (OSError, UnicodeDecodeError) as err:
         raise LayoutError(str(path), "file", f"can't be read: {err}") from None
     try:

@@ -1,7 +1,8 @@
-"""Rules engines. The game-neutral vocabulary lives here; each game is a subpackage.
+"""Rules engines and game packs. The game-neutral vocabulary lives here; each game is a pack (a subpackage).
 
-A game package (``companion.games.caylus`` …) exposes:
+A pack (``companion/games/<game>/``, see :mod:`.pack`) exposes:
 
+* ``PACK``: its :class:`GamePack`, which the registry (:mod:`.registry`) finds;
 * ``INFO``: its :class:`GameInfo`;
 * ``new_game(players, seed, **variants) -> GameState``: a fresh game, ``players`` being colours in seat order;
 * ``state_from_json(data) -> GameState``: the inverse of ``GameState.to_json``.
@@ -9,38 +10,44 @@ A game package (``companion.games.caylus`` …) exposes:
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any, Mapping, Sequence
 
-from .decisions import Action, Decision, Option
+from .decisions import CHANCE, Action, Decision, Option
 from .errors import RuleError
 from .game import GameInfo, GameState, VariantOption
+from .pack import GamePack, PackError
 from .players import Colour, Player
 from .rng import SeededRng
 from .score import Score, winners
+from .table_spec import PieceKind, TableSpec
 from .table_view import Piece, TableView
 
-GAME_PACKAGES = {"caylus": "companion.games.caylus"}
-
 __all__ = [
-    "Action", "Colour", "Decision", "GameInfo", "GameState", "Option", "Piece", "Player", "RuleError",
-    "Score", "SeededRng", "TableView", "VariantOption", "game_package", "load_state", "new_game", "winners",
+    "CHANCE", "Action", "Colour", "Decision", "GameInfo", "GamePack", "GameState", "Option", "PackError", "Piece",
+    "PieceKind", "Player", "RuleError", "Score", "SeededRng", "TableSpec", "TableView", "VariantOption",
+    "game_package", "get_pack", "load_state", "new_game", "winners",
 ]
 
 
+def get_pack(name: str) -> GamePack:
+    """The registered pack called ``name`` (see :mod:`.registry`)."""
+    from .registry import get_pack as lookup
+
+    return lookup(name)
+
+
 def game_package(name: str) -> ModuleType:
-    if name not in GAME_PACKAGES:
-        raise RuleError(f"unknown game {name!r}; known games: {', '.join(sorted(GAME_PACKAGES))}")
-    return importlib.import_module(GAME_PACKAGES[name])
+    """The engine module of the game called ``name``."""
+    return get_pack(name).engine
 
 
 def new_game(name: str, players: Sequence[str], seed: int, **variants: Any) -> GameState:
-    return game_package(name).new_game(list(players), seed, **variants)
+    return get_pack(name).new_game(list(players), seed, **variants)
 
 
 def load_state(data: Mapping[str, Any]) -> GameState:
     """Rebuild any game's state from its JSON (the ``game`` field says which engine)."""
     if not isinstance(data, Mapping) or "game" not in data:
         raise ValueError("not a saved game state: the JSON object has no 'game' field")
-    return game_package(str(data["game"])).state_from_json(data)
+    return get_pack(str(data["game"])).state_from_json(data)

@@ -4,6 +4,15 @@ An :class:`Action` is a plain value: who acts, what kind of decision, and a few 
 It compares and hashes by value, so "is this action legal?" is a set lookup, and it
 serialises to JSON so a game is a seed plus a list of actions.
 
+Two kinds of decision go beyond "a player chooses":
+
+* **chance** — the table decides (a card drawn, a deck shuffled, a card revealed). The decision's
+  player is :data:`CHANCE`; its options are the outcomes with their weights, or, when the engine
+  cannot list them (``open_outcomes``), the outcome is read by the camera or typed on the tablet and
+  ``apply`` checks it.
+* **secret** — ``private_to`` names the one seat that may see the decision and what was chosen
+  (a character drafted, a card kept). Shared screens show only that the seat is deciding.
+
 >>> a = Action(0, "place", {"place": "road.7"})
 >>> a == Action.from_json(a.to_json())
 True
@@ -17,6 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 JsonScalar = str | int | float | bool | None
+
+CHANCE = -1
+"""The seat of the table itself: chance decisions and their outcomes (OpenSpiel's chance player)."""
 
 
 def _freeze(args: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> tuple[tuple[str, Any], ...]:
@@ -84,36 +96,83 @@ class Action:
 class Option:
     """A legal action together with its price, as a front end shows it ("Stables — 2 deniers").
 
-    ``cost`` and ``gain`` map resource names (``"denier"``, ``"food"``, ``"pp"`` …) to amounts.
+    ``cost`` and ``gain`` map the pack's counted goods to amounts. ``weight`` is a chance outcome's
+    relative likelihood (ignored for a player's options).
     """
 
     action: Action
     cost: Mapping[str, int] = field(default_factory=dict)
     gain: Mapping[str, int] = field(default_factory=dict)
     label: str = ""
+    weight: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action.to_json(), "cost": dict(self.cost), "gain": dict(self.gain),
+        data = {"action": self.action.to_json(), "cost": dict(self.cost), "gain": dict(self.gain),
                 "label": self.label}
+        if self.weight != 1.0:
+            data["weight"] = self.weight
+        return data
 
 
 @dataclass(frozen=True)
 class Decision:
     """Who must decide what now, and every legal option.
 
-    ``kind`` names the decision ("place", "provost", "castle", "favour", "farm" …); ``context`` carries
-    what a front end needs to phrase the question (the building being used, the phase …).
+    ``kind`` names the decision in the pack's words; ``context`` carries what a front end needs to
+    phrase the question (the building being used, the phase …). ``player`` is :data:`CHANCE` when the
+    table decides. ``private_to`` is the seat that alone may see this decision and its outcome (the
+    deciding seat for a secret choice, the receiving seat for a card drawn into a hand). With
+    ``open_outcomes`` the options list what the engine can foresee (possibly nothing) and ``apply``
+    accepts any outcome the rules allow.
+
+    >>> draw = Decision(CHANCE, "draw", (Option(Action(CHANCE, "draw", {"card": 3}), weight=2.0),),
+    ...                 private_to=1)
+    >>> draw.is_chance, draw.is_secret, draw.public_json()["options"]
+    (True, True, [])
     """
 
     player: int
     kind: str
     options: tuple[Option, ...]
     context: Mapping[str, Any] = field(default_factory=dict)
+    private_to: int | None = None
+    open_outcomes: bool = False
 
     @property
     def actions(self) -> tuple[Action, ...]:
         return tuple(option.action for option in self.options)
 
+    @property
+    def is_chance(self) -> bool:
+        return self.player == CHANCE
+
+    @property
+    def is_secret(self) -> bool:
+        return self.private_to is not None
+
+    def probabilities(self) -> tuple[tuple[Action, float], ...]:
+        """A chance decision's listed outcomes with their probabilities (weights normalised)."""
+        total = sum(option.weight for option in self.options)
+        if total <= 0:
+            return ()
+        return tuple((option.action, option.weight / total) for option in self.options)
+
+    def visible_to(self, seat: int | None) -> bool:
+        """May ``seat`` (``None``: a shared screen, the camera) see the options and the outcome?"""
+        return self.private_to is None or seat == self.private_to
+
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "kind": self.kind, "options": [o.to_json() for o in self.options],
+        data = {"player": self.player, "kind": self.kind, "options": [o.to_json() for o in self.options],
                 "context": dict(self.context)}
+        if self.private_to is not None:
+            data["private_to"] = self.private_to
+        if self.open_outcomes:
+            data["open_outcomes"] = True
+        return data
+
+    def public_json(self) -> dict[str, Any]:
+        """What a shared screen may show: a secret decision keeps only who decides and what kind."""
+        if not self.is_secret:
+            return self.to_json()
+        return {"player": self.player, "kind": self.kind, "options": [], "context": {},
+                "private_to": self.private_to, **({"open_outcomes": True} if self.open_outcomes else {})}

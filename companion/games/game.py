@@ -4,8 +4,12 @@ Modelled on OpenSpiel's Python games: :class:`GameInfo` is the static part (name
 variants); :class:`GameState` is one position. States are pure: no I/O, no clock, randomness only
 through the seeded generator they carry.
 
+A position waits for one :class:`~companion.games.decisions.Decision` at a time: a seat's choice (perhaps
+secret to that seat) or the table's (chance: a card drawn, a deck shuffled). ``view(None)`` is what the
+camera and a shared screen may see; ``view(seat)`` adds what that seat alone knows.
+
 >>> from companion.games import new_game
->>> state = new_game("caylus", players=["red", "blue", "green"], seed=1)   # doctest: +SKIP
+>>> state = new_game("nim", players=["red", "blue"], seed=1)               # doctest: +SKIP
 >>> decision = state.pending()                                             # doctest: +SKIP
 >>> state = state.apply(decision.options[0].action)                        # doctest: +SKIP
 """
@@ -17,7 +21,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping, Sequence
 
-from .decisions import Action, Decision
+from .decisions import CHANCE, Action, Decision
 from .errors import RuleError
 from .score import Score, winners
 from .table_view import TableView
@@ -73,7 +77,23 @@ class GameState(ABC):
 
     @abstractmethod
     def table_view(self) -> TableView:
-        """What should be on the table in this state."""
+        """What should be on the table in this state, as the camera may see it (no secret in it)."""
+
+    def private_view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` alone knows (its hand, its secret choices so far), as JSON values; ``{}`` if nothing."""
+        return {}
+
+    def view(self, seat: int | None = None) -> TableView:
+        """``None``: what the camera and shared screens may see; a seat: that plus what the seat alone knows."""
+        view = self.table_view()
+        if seat is not None:
+            view.seat = seat
+            view.private = self.private_view(seat)
+        return view
+
+    def summary(self) -> dict[str, Any]:
+        """What the tablet shows beside the board (phase, round, markers …), as public JSON values."""
+        return {}
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
@@ -87,6 +107,16 @@ class GameState(ABC):
     @property
     def is_over(self) -> bool:
         return self.pending() is None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that decides now, :data:`CHANCE` when the table does, ``None`` once the game is over."""
+        decision = self.pending()
+        return decision.player if decision else None
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
 
     def position(self) -> Hashable:
         """This position, however it was reached: two states with the same position are the same game from here on."""

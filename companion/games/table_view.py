@@ -2,9 +2,9 @@
 
 A rules engine produces it, the simulated table draws it, the reconciler compares observations with it.
 It is game-neutral: slots are named by strings a game and its board layout agree on
-(see docs/table-view.md for the Caylus names), and each slot holds the pieces standing on it.
+(each pack's docs list its names), and each slot holds the pieces standing on it.
 
->>> view = TableView(game="caylus", players=("red", "blue"))
+>>> view = TableView(game="nim", players=("red", "blue"))
 >>> view.put("road.7.worker", Piece("worker", "red"))
 >>> view.pieces("road.7.worker")
 (Piece(kind='worker', colour='red', name=None),)
@@ -49,6 +49,8 @@ class TableView:
     * ``supplies``: player colour → counts of what lies in front of them
       (``food wood stone cloth gold denier worker house``).
     * ``tracks``: counters the layout draws on a looping track, e.g. ``{"score": {"red": 23}}``.
+    * ``seat`` and ``private``: for one seat's view, that seat and what it alone knows (its hand …);
+      ``None`` and empty for the camera's view.
     """
 
     game: str
@@ -56,6 +58,8 @@ class TableView:
     slots: dict[str, tuple[Piece, ...]] = field(default_factory=dict)
     supplies: dict[str, dict[str, int]] = field(default_factory=dict)
     tracks: dict[str, dict[str, int]] = field(default_factory=dict)
+    seat: int | None = None
+    private: dict[str, Any] = field(default_factory=dict)
 
     def put(self, slot: str, piece: Piece) -> None:
         self.slots[slot] = self.slots.get(slot, ()) + (piece,)
@@ -73,6 +77,7 @@ class TableView:
             "slots": {slot: [p.to_json() for p in pieces] for slot, pieces in sorted(self.slots.items())},
             "supplies": {colour: dict(counts) for colour, counts in self.supplies.items()},
             "tracks": {name: dict(values) for name, values in self.tracks.items()},
+            **({"seat": self.seat, "private": dict(self.private)} if self.seat is not None else {}),
         }
 
     @classmethod
@@ -83,4 +88,6 @@ class TableView:
             slots={slot: tuple(Piece.from_json(p) for p in pieces) for slot, pieces in data["slots"].items()},
             supplies={c: {k: int(v) for k, v in counts.items()} for c, counts in data.get("supplies", {}).items()},
             tracks={n: {k: int(v) for k, v in vals.items()} for n, vals in data.get("tracks", {}).items()},
+            seat=data.get("seat"),
+            private=dict(data.get("private", {})),
         )

@@ -4,8 +4,12 @@ The session is the single place that changes a game. The tablet, the reconciler 
 demo bots all call :meth:`Session.decide`; every change is journaled before it is acknowledged and
 announced to subscribers (the tablet's server-sent events).
 
+Chance outcomes and secret choices are journaled like any decision, with the seat they are private to,
+so resume and replay stay exact. What leaves the session for a shared screen (:meth:`Session.snapshot`
+without a seat) or as a record before the game ends never shows a secret.
+
 >>> from companion.session import Journal, Session
->>> session = Session.new(Journal(":memory:"), game="caylus", players=["red", "blue"], seed=3)  # doctest: +SKIP
+>>> session = Session.new(Journal(":memory:"), game="nim", players=["red", "blue"], seed=3)  # doctest: +SKIP
 >>> session.decide(session.state.pending().options[0].action)                                # doctest: +SKIP
 """
 
@@ -33,6 +37,7 @@ class Session:
                                                   **setup.get("variants", {}))]
         self._actions: list[Action] = []
         self._sources: list[str] = []
+        self._private_to: list[int | None] = []
         self.alerts: list[Alert] = []
         self.overrides: dict[str, list[dict[str, Any]]] = {}
         self._subscribers: list[queue.Queue] = []
@@ -65,7 +70,8 @@ class Session:
     def _replay(self, kind: str, payload: dict[str, Any]) -> None:
         try:
             if kind == "decide":
-                self._push(Action.from_json(payload["action"]), payload.get("source", "tablet"))
+                self._push(Action.from_json(payload["action"]), payload.get("source", "tablet"),
+                           payload.get("private_to"))
             elif kind == "undo":
                 self._pop()
             elif kind == "alert":
@@ -108,13 +114,19 @@ class Session:
     # ---- commands ------------------------------------------------------------------------------------------
 
     def decide(self, action: Action, source: str = "tablet") -> GameState:
-        """Apply a decision; on ``RuleError`` nothing changes and nothing is journaled."""
+        """Apply a decision or a chance outcome; on ``RuleError`` nothing changes and nothing is journaled."""
         with self._lock:
+            decision = self.state.pending()
+            private_to = decision.private_to if decision is not None else None
             next_state = self.state.apply(action)
-            self.journal.append(self.game_id, "decide", {"action": action.to_json(), "source": source})
+            entry: dict[str, Any] = {"action": action.to_json(), "source": source}
+            if private_to is not None:
+                entry["private_to"] = private_to
+            self.journal.append(self.game_id, "decide", entry)
             self._states.append(next_state)
             self._actions.append(action)
             self._sources.append(source)
+            self._private_to.append(private_to)
             if next_state.is_over:
                 self.journal.finish_game(self.game_id, self._result())
         self._announce("decision", source=source)
@@ -168,8 +180,9 @@ class Session:
     # ---- outputs -------------------------------------------------------------------------------------------
 
     def export_record(self) -> dict[str, Any]:
+        """The game as a record; before the game is over, secret decisions are kept out (who and what kind only)."""
         with self._lock:
-            return build_record(self.game, self.setup, self._actions, self.state)
+            return build_record(self.game, self.setup, self._actions, self.state, self._private_to)
 
     def pp_history(self) -> list[dict[str, Any]]:
         """Each player's PP at the end of every turn so far, and now (for the score chart)."""
@@ -186,11 +199,15 @@ class Session:
     def _pp_point(self, state: GameState, turn: Any) -> dict[str, Any]:
         return {"turn": turn, "pp": {self.players[s.player]: s.total for s in state.scores()}}
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything a screen needs, as JSON."""
+    def snapshot(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything a screen needs, as JSON: a shared screen's (``seat`` None, no secret in it) or one seat's."""
         with self._lock:
             state = self.state
             decision = state.pending()
+            if decision is not None and not decision.visible_to(seat):
+                pending = decision.public_json()
+            else:
+                pending = decision.to_json() if decision else None
             snapshot: dict[str, Any] = {
                 "game_id": self.game_id,
                 "game": self.game,
@@ -199,20 +216,22 @@ class Session:
                 "variants": dict(self.setup.get("variants", {})),
                 "guided": self.guided,
                 "decisions_made": len(self._actions),
-                "pending": decision.to_json() if decision else None,
+                "seat": seat,
+                "pending": pending,
                 "scores": [score.to_json() for score in state.scores()],
                 "winners": [self.players[seat] for seat in state.winners()] if state.is_over else None,
                 "over": state.is_over,
                 "pp_history": self.pp_history(),
                 "alerts": [alert.to_json() for alert in self.alerts if alert.resolved is None],
-                "events": list(getattr(state, "events", []) or []),
-                "table_view": state.table_view().to_json(),
+                "events": [event for event in getattr(state, "events", []) or []
+                           if event.get("private_to") in (None, seat)],
+                "table_view": state.view(seat).to_json(),
                 "overrides": dict(self.overrides),
                 "change": self._change_seq,
             }
-            summary = getattr(state, "summary", None)
-            if callable(summary):
-                snapshot["summary"] = summary()
+            summary = state.summary()
+            if summary:
+                snapshot["summary"] = summary
             return snapshot
 
     def subscribe(self) -> "queue.Queue[dict[str, Any]]":
@@ -228,16 +247,18 @@ class Session:
 
     # ---- internals -----------------------------------------------------------------------------------------
 
-    def _push(self, action: Action, source: str) -> None:
+    def _push(self, action: Action, source: str, private_to: int | None = None) -> None:
         self._states.append(self.state.apply(action))
         self._actions.append(action)
         self._sources.append(source)
+        self._private_to.append(private_to)
 
     def _pop(self) -> Action | None:
         if not self._actions:
             return None
         self._states.pop()
         self._sources.pop()
+        self._private_to.pop()
         return self._actions.pop()
 
     def _alert(self, alert_id: int) -> Alert:

@@ -17,7 +17,8 @@ from typing import Any, Callable
 
 from flask import Blueprint, current_app, jsonify, render_template
 
-from companion.games import GAME_PACKAGES, RuleError, game_package
+from companion.games import RuleError
+from companion.games.registry import all_packs, default_pack, get_pack
 
 from . import error_response
 from .pairing import json_body, paired_required
@@ -112,9 +113,9 @@ def _latest_picture() -> bytes | None:
 
 def _game_choices() -> list[dict[str, Any]]:
     games = []
-    for name in GAME_PACKAGES:
+    for pack in all_packs():
         try:
-            info = game_package(name).INFO
+            info = pack.info
         except (ImportError, AttributeError):
             continue  # a game whose engine is not installed yet is simply not offered
         games.append({"name": info.name, "title": info.title, "min_players": info.min_players,
@@ -227,11 +228,11 @@ def calibrate_colours():
 @paired_required
 def start_game():
     body = json_body()
-    game = body.get("game", "caylus")
+    game = body.get("game", default_pack().name)
     choices = {g["name"]: g for g in _game_choices()}
     if game not in choices:
         return error_response(400, "errors.unknown_game_kind", game=str(game)[:40])
-    info = game_package(game).INFO
+    info = get_pack(game).info
     players = body.get("players")
     if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
         return error_response(400, "errors.bad_players")

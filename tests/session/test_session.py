@@ -96,8 +96,9 @@ def test_killed_mid_game_the_journal_still_has_every_acknowledged_decision(tmp_p
     path = tmp_path / "j.sqlite3"
     script = textwrap.dedent(f"""
         import sys
-        from companion import games
-        games.GAME_PACKAGES["nim"] = "tests.nim_game"
+        from companion.games import registry
+        from tests.games.nim import PACK
+        registry.register(PACK)
         from companion.games import Action
         from companion.session import Journal, Session
         s = Session.new(Journal({str(path)!r}), game="nim", players=["red", "blue"], seed=5)

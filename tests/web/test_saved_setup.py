@@ -14,7 +14,7 @@ import pytest
 from companion.cli import main
 from companion.cli import serve as serve_cli
 from companion.web import create_app
-from vision.layout import LAYOUT_DIR
+from vision.layout import shipped_layouts
 from companion.web.desk import Desk
 from companion.session import Journal
 from tablet_client import PIN, Tablet
@@ -152,7 +152,7 @@ def test_webcam_device_paths_are_webcams():
 # -- --layout ---------------------------------------------------------------------------------------------
 
 def test_serve_reads_the_board_of_the_layout_given(tmp_path, frames, serve):
-    layout = json.loads((LAYOUT_DIR / "caylus-2005.json").read_text())
+    layout = json.loads(shipped_layouts()["caylus-2005"].read_text())
     layout["name"] = "my-board"
     (tmp_path / "my-board.json").write_text(json.dumps(layout))
     code, printed, started = serve("--data-dir", str(tmp_path), "--camera", str(frames),
@@ -213,7 +213,7 @@ def test_unusable_led_options_stop_serve_with_the_reason(tmp_path, serve, argv, 
 
 def test_the_camera_demo_draws_and_reads_the_layout_given(tmp_path):
     from companion.cli.demo import build_camera_demo
-    layout = json.loads((LAYOUT_DIR / "caylus-2005.json").read_text())
+    layout = json.loads(shipped_layouts()["caylus-2005"].read_text())
     layout["name"] = "my-board"
     (tmp_path / "my-board.json").write_text(json.dumps(layout))
     _app, _desk, loop = build_camera_demo(players=["red", "blue"], size=(320, 180),

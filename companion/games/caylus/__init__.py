@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..game import GameInfo, VariantOption
+from ..pack import GamePack
 from .setup import COLOURS, check_variant_values, new_state
 from .state import CaylusState
 
@@ -48,4 +49,6 @@ def state_from_json(data: Mapping[str, Any]) -> CaylusState:
     return CaylusState.from_json(data)
 
 
-__all__ = ["INFO", "CaylusState", "new_game", "state_from_json"]
+PACK = GamePack(__name__, default=True)
+
+__all__ = ["INFO", "PACK", "CaylusState", "new_game", "state_from_json"]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games import Action, Decision, GameInfo, GameState, Option, Piece, RuleError, Score, TableView
+from companion.games import (Action, Decision, GameInfo, GamePack, GameState, Option, Piece, RuleError, Score,
+                             TableView)
 
 INFO = GameInfo("nim", "Nim", 2, 2, ("red", "blue"))
 
@@ -33,7 +34,7 @@ class NimState(GameState):
         if action.player != self.to_move:
             raise RuleError(f"{self.players[action.player].capitalize()} can't play: it is "
                             f"{self.players[self.to_move].capitalize()}'s turn", player=self.players[action.player])
-        if action.kind != "take" or action.arg("n") not in (1, 2, 3) or action.arg("n") > self.heap:
+        if action not in self.legal_actions():
             raise RuleError("take 1 to 3 tokens, no more than the heap holds", rule="take 1-3")
         n = action.arg("n")
         nxt = NimState(self.players, self.heap - n, 1 - self.to_move, self.to_move if n == self.heap else None)
@@ -67,3 +68,6 @@ def new_game(players: list[str], seed: int, **variants: Any) -> NimState:
 
 def state_from_json(data: dict[str, Any]) -> NimState:
     return NimState(data["players"], data["heap"], data["to_move"], data["taker"])
+
+
+PACK = GamePack(__name__)
