@@ -18,7 +18,7 @@ SUBCOMMAND_MODULES = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="Table companion for Caylus and friends.")
+    parser = argparse.ArgumentParser(prog="companion", description="Table companion for the architect family of board games.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in SUBCOMMAND_MODULES:
         importlib.import_module(f"companion.cli.{module_name}").register(subparsers)

@@ -15,18 +15,30 @@ import secrets
 import sys
 from typing import Any, Sequence
 
-from .serve import (DEFAULT_LAYOUT, add_layout_argument, add_led_arguments, add_server_arguments,
-                    run_until_interrupted, say_where, start_leds)
+from companion.games import GamePack
+from companion.games.registry import default_pack, get_pack
 
-DEFAULT_PLAYERS = ("red", "blue", "green")
+from .game_argument import add_game_argument, pack_of
+from .serve import (add_layout_argument, add_led_arguments, add_server_arguments, layout_name, run_until_interrupted,
+                    say_where, start_leds)
+
+DEFAULT_SEATS = 3
 DEFAULT_CAMERA_SIZE = "960x540"
 
 
+def default_players(pack: GamePack) -> tuple[str, ...]:
+    """The demo's seats: the game's first colours, three of them where the game allows."""
+    info = pack.info
+    return tuple(info.colours[:min(max(DEFAULT_SEATS, info.min_players), info.max_players)])
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("demo", help="watch bots play Caylus on the tablet (--camera: read by the camera pipeline)",
+    parser = subparsers.add_parser("demo", help="watch bots play a game on the tablet (--camera: read by the camera pipeline)",
                                    description=__doc__.split("\n\n")[0])
+    add_game_argument(parser)
     add_server_arguments(parser)
-    parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS), help="colours in seat order (default %(default)s)")
+    parser.add_argument("--players", default=None,
+                        help="colours in seat order (default: the game's first three colours)")
     parser.add_argument("--human", action="append", default=[], metavar="COLOUR",
                         help="a seat you play from the tablet (repeatable); the others are bots")
     parser.add_argument("--pace", type=float, default=1.5,
@@ -46,27 +58,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def build_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str] = (), seed: int = 1,
-               guided: bool = False, pace: float = 1.5, pin: str | None = None,
+def build_demo(*, game: str | None = None, players: Sequence[str] | None = None, humans: Sequence[str] = (),
+               seed: int = 1, guided: bool = False, pace: float = 1.5, pin: str | None = None,
                trusted: list[str] | None = None) -> tuple[Any, Any, Any]:
-    """The no-camera demo's app, desk and (not yet started) bots, for the CLI and for the browser tests."""
+    """The no-camera demo's app, desk and (not yet started) bots, for the CLI and for the browser tests.
+
+    ``game`` is a pack's name (the default game when None); ``players`` its colours (its first three by default)."""
     from companion.session import Journal
     from companion.web import create_app
     from companion.web.autoplay import Autoplayer
     from companion.web.desk import Desk
 
+    pack = get_pack(game) if game else default_pack()
+    players = list(players or default_players(pack))
     desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=guided)
+    desk.new_game(game=pack.name, players=players, seed=seed, variants={}, guided=guided)
     bots = Autoplayer(desk, bots=[c for c in players if c not in humans], pace=pace, seed=seed)
     app = create_app(desk, pin=pin, trusted_hosts=trusted)
     return app, desk, bots
 
 
-def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Sequence[str] = (), seed: int = 1,
-                      guided: bool = False, size: tuple[int, int] = (960, 540), fps: float = 8.0,
-                      domain: str = "demo", layout: str = DEFAULT_LAYOUT, pin: str | None = None,
+def build_camera_demo(*, game: str | None = None, players: Sequence[str] | None = None, humans: Sequence[str] = (),
+                      seed: int = 1, guided: bool = False, size: tuple[int, int] = (960, 540), fps: float = 8.0,
+                      domain: str = "demo", layout: str | None = None, pin: str | None = None,
                       trusted: list[str] | None = None, leds: Any | None = None) -> tuple[Any, Any, Any]:
-    """The camera demo's app, desk and (not yet started) table loop: simulated table → vision → reconciler."""
+    """The camera demo's app, desk and (not yet started) table loop: simulated table → vision → reconciler.
+
+    ``layout`` is the board drawn and read (the game's own layout when None)."""
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
@@ -75,8 +93,13 @@ def build_camera_demo(*, players: Sequence[str] = DEFAULT_PLAYERS, humans: Seque
     from companion.web.desk import Desk
     from vision.layout import load_layout
 
+    pack = get_pack(game) if game else default_pack()
+    players = list(players or default_players(pack))
+    layout = layout or pack.table.default_layout
+    if layout is None:
+        raise ValueError(f"{pack.title} has no board for the camera to read")
     desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=guided)
+    desk.new_game(game=pack.name, players=players, seed=seed, variants={}, guided=guided)
     bots = [c for c in players if c not in humans]
     world = SimulatedWorld(lambda: desk.session, bots=bots, seed=seed, size=size, domain=domain, layout=layout)
     pipeline = watching_pipeline(load_layout(layout), players)
@@ -103,7 +126,9 @@ def run(args: argparse.Namespace) -> int:
     from companion.web.security import trusted_hosts
     from companion.web.server import LiveServer
 
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    pack = pack_of(args)
+    players = ([p.strip() for p in args.players.split(",") if p.strip()] if args.players
+               else list(default_players(pack)))
     unknown = [h for h in args.human if h not in players]
     if unknown:
         print(f"companion demo: --human {unknown[0]} is not one of the players ({', '.join(players)})", file=sys.stderr)
@@ -111,19 +136,20 @@ def run(args: argparse.Namespace) -> int:
     if args.pace < 0 or args.fps <= 0:
         print("companion demo: --pace must be zero or more seconds and --fps more than zero", file=sys.stderr)
         return 2
-    if args.layout != DEFAULT_LAYOUT and not args.camera:
+    if args.layout is not None and not args.camera:
         print("companion demo: --layout is for --camera (without it no board is drawn or read)", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     trusted = trusted_hosts(args.host, args.allow_host)
     try:
         if not args.camera:
-            app, desk, runner = build_demo(players=players, humans=args.human, seed=seed, guided=args.guided,
-                                           pace=args.pace, trusted=trusted)
+            app, desk, runner = build_demo(game=pack.name, players=players, humans=args.human, seed=seed,
+                                           guided=args.guided, pace=args.pace, trusted=trusted)
         else:
-            app, desk, runner = build_camera_demo(players=players, humans=args.human, seed=seed, guided=args.guided,
-                                                  size=parse_size(args.camera_size), fps=args.fps,
-                                                  domain=args.domain, layout=args.layout, trusted=trusted)
+            app, desk, runner = build_camera_demo(game=pack.name, players=players, humans=args.human, seed=seed,
+                                                  guided=args.guided, size=parse_size(args.camera_size),
+                                                  fps=args.fps, domain=args.domain, layout=layout_name(args),
+                                                  trusted=trusted)
     except RuleError as refused:
         print(f"companion demo: {refused.message}", file=sys.stderr)
         return 2

@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 from typing import Any, Mapping
 
+from .game_argument import add_game_argument, pack_of
+
 DEFAULT_PORT = 5000
-DEFAULT_LAYOUT = "caylus-2005"
 EMPTY_BOARD_FILE = "empty-board.png"     # full resolution, written by Setup's empty-board step
 
 
@@ -35,14 +36,23 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_layout_argument(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--layout", default=DEFAULT_LAYOUT,
-                        help=f"board layout name or JSON file {what} (default %(default)s; docs/layout-format.md)")
+    parser.add_argument("--layout", default=None,
+                        help=f"board layout name or JSON file {what} (default: the game's own board; "
+                             "docs/layout-format.md)")
 
 
-def load_board_layout(name: str, command: str) -> Any:
-    """The layout ``--layout`` names, or None after printing why it can't be used."""
+def layout_name(args: argparse.Namespace) -> str | None:
+    """The layout ``--layout`` names, else the game's default layout (None for a game with no board)."""
+    return args.layout or pack_of(args).table.default_layout
+
+
+def load_board_layout(name: str | None, command: str) -> Any:
+    """The layout called ``name``, or None after printing why it can't be used."""
     from vision.layout import LayoutError, load_layout
 
+    if name is None:
+        print(f"companion {command}: this game has no board layout to read", file=sys.stderr)
+        return None
     try:
         return load_layout(name)
     except LayoutError as problem:
@@ -56,7 +66,7 @@ def add_led_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--led-protocol", choices=("own", "wled", "adalight"), default="own",
                         help="LED board protocol: own (reference firmware, default), wled, adalight")
     parser.add_argument("--led-mapping", "--mapping", dest="led_mapping", metavar="FILE",
-                        help="LED mapping JSON file for your wiring (default: the strip along the Caylus road; "
+                        help="LED mapping JSON file for your wiring (default: the game pack's own mapping; "
                              "try it with 'companion leds --mapping FILE --test')")
     parser.add_argument("--led-brightness", "--brightness", dest="led_brightness", type=float, metavar="0..1",
                         help="LED brightness, 0..1 (default 0.4)")
@@ -100,6 +110,7 @@ def start_leds(args: argparse.Namespace, desk: Any, app: Any, command: str) -> A
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("serve", help="serve the tablet UI for a game at the table",
                                    description=__doc__.split("\n\n")[0])
+    add_game_argument(parser)
     add_server_arguments(parser)
     parser.add_argument("--camera", help="camera above the table: webcam index, stream URL, video, image folder or "
                                          "sim (default: the one chosen in Setup, if any)")
@@ -145,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, JournalError) as problem:
         print(f"companion serve: {problem}", file=sys.stderr)
         return 2
-    layout = load_board_layout(args.layout, "serve")
+    layout = load_board_layout(layout_name(args), "serve")
     if layout is None:
         return 2
     try:
