@@ -12,10 +12,10 @@ so importing an engine never imports OpenCV:
 
 A layer that needs a part the pack does not have gets :class:`PackError` with the game's title in it.
 
->>> from companion.games.registry import get_pack
->>> caylus = get_pack("caylus")
->>> caylus.info.title, caylus.table.coin
-('Caylus', 'denier')
+>>> from companion.games.registry import default_pack
+>>> pack = default_pack()
+>>> pack.layout_path().is_file(), pack.table.coin in pack.table.counted
+(True, True)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from enum import Enum
 
 
 class Colour(str, Enum):
-    """Piece colours used by the games of the family (Caylus uses five of them)."""
+    """Piece colours used by the games of the family (each pack lists the ones it uses in its GameInfo)."""
 
     RED = "red"
     BLUE = "blue"

@@ -1,7 +1,7 @@
 """Random complete games for any pack: seats choose uniformly among their options, chance by its weights.
 
->>> from companion.games.registry import get_pack
->>> game = random_playout(get_pack("caylus").new_game(["red", "blue"], seed=4), seed=4)
+>>> from companion.games.registry import default_pack
+>>> game = random_playout(default_pack().new_game(["red", "blue"], seed=4), seed=4)
 >>> game.final.is_over and len(game.actions) > 100
 True
 """
