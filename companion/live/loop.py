@@ -271,8 +271,7 @@ class TableLoop:
             # still frames may already show a move a hand was seen making: the squares read as a legal next move
             # would leave them keep their setup look (or the move would be learned as what the empty square looks
             # like, and never be seen), until the move is committed. With no hand seen, what they show is the
-            # start: held-out 4 players seed 199, the start building on road.16 read as yellow's worker (p 0.5-0.9)
-            # on the first still frames, held back, and committed as yellow's first move.
+            # start, misread or not, and nothing is held back.
             moved = self._next_move_shown(observation) if self._hand_before_confirmed else set()
             self.pipeline.confirm(image, session.state.table_view(), doubted=moved)
             if not moved:
@@ -310,18 +309,14 @@ class TableLoop:
         state doesn't know of.
 
         A reading no move can make (:func:`lasting_misreads`: a building read as nothing) is a misread, not a piece
-        the state doesn't know of: it does not stop the frame teaching. Held-out 5 players, seed 306, decision 100: the
-        gold mine on road 16 read as nothing (0.6-0.75) in three still frames of four; the two still frames after blue's
-        answered workshop fell on such frames, so vision first learned the workshop on the frame after yellow's
-        next hand, with yellow's worker on it, read as black (0.49) on the building's art: the circle was learned
-        empty with the worker in it, and yellow's placement was asked."""
+        the state doesn't know of: it does not stop the frame teaching (else vision may first learn the place on a
+        later frame that already shows the next move, and learn that move's piece as the empty place)."""
         session = self.desk.session
         expected = VisibleView.of(session.state.table_view())
         doubted = self._doubted(observation) - lasting_misreads(observation, FIXTURES.get(session.game), expected)
         if doubted and self._confirmed is not None and self._confirmed <= len(session.actions):
             # what vision learned last reads on as the camera sees the game now (a building replaced under its new
-            # house keeps its old name until vision learns it here): no doubt. Held-out 2 players, seed 66,
-            # decision 59: the answered residence read as the neutral quarry for good, never learned, reminded.
+            # house keeps its old name until vision learns it here): no doubt, or it is never learned.
             learned = VisibleView.of(session.history()[self._confirmed].table_view())
             doubted -= seen_otherwise(observation, FIXTURES.get(session.game), expected, learned, doubted)
         return not doubted
@@ -330,17 +325,10 @@ class TableLoop:
         """The slots hidden from the rules (behind a piece, or not yet learned) that read, with some confidence, other
         than the committed state shows. The rules don't compare them, so a frame "agrees" whatever they show.
 
-        They may show the next move already: held-out 2 players, seed 248, decision 5: red's provost move, answered,
-        was confirmed on the first still frame after red's next hand, which had put a worker on road.8. That circle,
-        not yet learned, was hidden though it read red's worker at 0.91; vision learned the worker as the empty
-        circle, read it empty (1.00) from then on, and the placement was asked. Held back, such a slot is learned at
-        the next commit, which shows what it holds.
-
-        Only once a hand came since the answer: with none, what a hidden slot reads is no new move but what hid it.
-        Held-out 4 players, seed 296, decision 103: the provost arrived beside road.16's worker circle, which read its
-        body as a yellow worker (0.5-0.8) and was hidden while the provost's look was not learned. The answer's
-        confirmation taught the provost's spot and held the circle back, which then read the provost's body, no
-        longer hidden: "Red can't place a worker now" was alerted.
+        They may show the next move already (a hand came since the answer and put a piece there): learned now, the
+        piece would become the empty slot's look and the move would never be seen. Held back, such a slot is learned
+        at the next commit, which shows what it holds. Only once a hand came since the answer: with none, what a
+        hidden slot reads is no new move but what hides it, and holding it back would leave it misread for good.
         """
         hidden = observation.occluded_slots & observation.slots.keys()
         if not hidden:
@@ -354,10 +342,8 @@ class TableLoop:
         """The places the pending decision would put a piece on (``Reconciler.destinations``) that read it, however
         faintly (``TRACE``): once a hand came since the answer, they may show that piece already.
 
-        Held-out 2 players, seed 408, decision 76: red put a worker on road 10 after its sale was answered; the circle
-        read it at 0.86, 0.62, then 0.36, and that frame agreed with the answered state and confirmed it: vision
-        learned the worker as the empty circle, read it empty (1.00) from then on, and the placement was asked. Held
-        back, a place is learned at the next commit, which shows what it holds.
+        Learned now, a piece read only faintly there would become the empty place's look; held back, the place is
+        learned at the next commit, which shows what it holds.
         """
         return {slot for slot, label in self._reconciler.destinations().items()
                 if slot in observation.slots and observation.slots[slot].get(label, 0.0) >= TRACE}
@@ -366,10 +352,8 @@ class TableLoop:
         """The spots whose picture changed since vision last confirmed the table (``Observation.changes``) at places
         the decisions since left as they were: what changed there is a move the rules don't know of yet.
 
-        Held-out 3 players, seed 269, decision 16: blue's guild move was answered, and red moved the provost from
-        the bailiff's square to square 8 before the table was next still. Square 8 read no provost, so the frame
-        agreed with the answered state and confirmed it: vision learned square 8's picture with the provost as
-        the bare square, and the move was asked. Held back, the square is learned at the next commit.
+        A move the readings miss would otherwise be learned as the place's bare look; held back, the place is
+        learned at the next commit.
         """
         session = self.desk.session
         if self._confirmed is None or self._confirmed > len(session.actions):    # what vision saw last was undone
@@ -383,11 +367,9 @@ class TableLoop:
     def _supplies_doubted(self, observation: Observation) -> set[str]:
         """The supply zones (``"supply.red"``) read, however unsurely, with other counts than the committed state has.
 
-        Their picture may not show the committed counts yet: held-out 2 players, seed 264, decision 119: red sold a
-        wood the camera could not read, and the zone, read with wood 0 (confidence 0.25-0.41), was taught wood 1
-        from a frame confirming blue's answered production; from then on it read wood 1 (0.97), and after red's
-        answer "Red's supply is not up to date: -1 wood" was reminded. Held back, a zone keeps its last confirmed
-        picture and counts, which still agree with each other.
+        Their picture may not show the committed counts yet (a good the camera could not read left the zone): taught
+        now, the zone would learn wrong counts for its picture. Held back, a zone keeps its last confirmed picture
+        and counts, which still agree with each other.
         """
         expected = VisibleView.of(self.desk.session.state.table_view())
         return {f"supply.{colour}" for colour in confident_mismatches(observation, expected, confident=0.0).supplies}
@@ -403,9 +385,8 @@ class TableLoop:
         Before vision has learned anything at the table, squares may read wrong (the start's neutral buildings
         were not on the board at setup): when they look like several different moves at once, none is held back;
         nor is a move onto a place where the game already has a piece (:func:`_unlearned_places`): such a place
-        reads nothing vision has seen yet. Held-out 4 players, seed 315: with the players waiting for the camera to
-        take in the start, the start's building on road.16 read as yellow's worker, the one such move, was held
-        back and committed as yellow's first move, which nobody made.
+        reads nothing vision has seen yet (a building of the start misread as a worker would otherwise be held back
+        and committed as a move nobody made).
         """
         state = self.desk.session.state
         doubted, decision = self._doubted(observation), state.pending()
