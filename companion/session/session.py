@@ -185,15 +185,15 @@ class Session:
             return build_record(self.game, self.setup, self._actions, self.state, self._private_to)
 
     def pp_history(self) -> list[dict[str, Any]]:
-        """Each player's PP at the end of every turn so far, and now (for the score chart)."""
+        """Each player's score at the end of every turn so far, and now (for the score chart)."""
         points = []
         previous_turn = None
         for state in self._states:
-            turn = getattr(state, "turn", None)
+            turn = state.turn_number
             if turn != previous_turn and previous_turn is not None:
                 points.append(self._pp_point(previous_state, previous_turn))
             previous_turn, previous_state = turn, state
-        points.append(self._pp_point(self.state, getattr(self.state, "turn", None)))
+        points.append(self._pp_point(self.state, self.state.turn_number))
         return points
 
     def _pp_point(self, state: GameState, turn: Any) -> dict[str, Any]:

@@ -41,6 +41,10 @@ class NimState(GameState):
         nxt.events = [{"type": "took", "player": self.players[self.to_move], "n": n}]
         return nxt
 
+    @property
+    def turn_number(self) -> int:
+        return self.turn
+
     def scores(self) -> list[Score]:
         return [Score(seat, int(self.taker == seat), {"last_token": int(self.taker == seat)}) for seat in (0, 1)]
 
