@@ -1,18 +1,19 @@
 """The LED mapping: which LEDs of the strip sit on which logical place of the board.
 
-It is data (a JSON file) because every table is wired differently; the default one follows a
-strip laid along the Caylus road from the castle (docs/leds.md shows the wiring).
+It is data (a JSON file, ``{"name", "led_count", "places": {place: [LED index, ...]}}``) because every
+table is wired differently. Each game pack with lights ships its default mapping
+(:mod:`.game_lights`); a user's own file replaces it (docs/leds.md).
 
->>> mapping = default_mapping()
->>> mapping.led_count, mapping.leds_of("road.1"), mapping.leds_of("castle")
-(44, (16,), (3, 4, 5, 6, 7, 8))
+>>> mapping = LedMapping.from_json({"name": "demo", "led_count": 8,
+...                                 "places": {"turn": [0, 1], "tower.top": [2], "tower.base": [3, 4]}})
+>>> mapping.led_count, mapping.leds_of("turn"), mapping.leds_of("tower")
+(8, (0, 1), (2, 3, 4))
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -28,7 +29,7 @@ class LedMapping:
     places: Mapping[str, tuple[int, ...]]
 
     def leds_of(self, place: str) -> tuple[int, ...]:
-        """The LEDs of a place; an unlisted place lights its sub-places (``castle`` → ``castle.*``)."""
+        """The LEDs of a place; an unlisted place lights its sub-places (``tower`` → ``tower.*``)."""
         if place in self.places:
             return self.places[place]
         prefix = place + "."
@@ -72,6 +73,6 @@ def load_mapping(path: str | Path) -> LedMapping:
     return LedMapping.from_json(data, source=str(path))
 
 
-def default_mapping() -> LedMapping:
-    text = resources.files(__package__).joinpath("data/caylus_road_mapping.json").read_text("utf-8")
-    return LedMapping.from_json(json.loads(text), source="caylus_road_mapping.json")
+def dark_mapping() -> LedMapping:
+    """A one-LED mapping with no places: what drives a strip for a game that has no lights (it stays dark)."""
+    return LedMapping("dark", 1, {})

@@ -7,6 +7,10 @@ On the wire a frame is ``COBS(body) 0x00``; the body is::
 ``crc16`` is CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) over everything before it. COBS leaves no
 0x00 inside a frame, so a receiver that lost sync just waits for the next 0x00 (docs/leds.md).
 
+A device greets with ``HELLO``: ASCII ``<name> <version> leds=<n>``. The host reads only ``leds=<n>``
+(it refuses a device with fewer LEDs than the mapping); the name is shown to the user and never checked,
+so a firmware built under any name, earlier builds of the reference firmware included, is accepted.
+
 >>> crc16(b"123456789") == 0x29B1
 True
 >>> cobs_encode(b"\\x11\\x00\\x22")
@@ -31,7 +35,7 @@ class FrameType(IntEnum):
     SHOW = 0x01       # host → device: payload = R,G,B per LED, the whole strip
     HELLO_REQ = 0x02  # host → device: please say who you are
     ACK = 0x80        # device → host: frame ``seq`` shown
-    HELLO = 0x81      # device → host: ASCII "caylus-led <version> leds=<n>"
+    HELLO = 0x81      # device → host: ASCII "<name> <version> leds=<n>" (the reference firmware: "companion-led 1 …")
     NAK = 0x82        # device → host: frame rejected; payload = one reason byte
 
 

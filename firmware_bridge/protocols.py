@@ -198,7 +198,10 @@ class WledProtocol(_LineProtocol):
 
 
 class OwnProtocol(LedProtocol):
-    """The project's firmware: COBS + CRC-16 frames, one frame in flight, each one ACKed or NAKed."""
+    """The project's firmware: COBS + CRC-16 frames, one frame in flight, each one ACKed or NAKed.
+
+    The handshake accepts any ``HELLO`` whose ``leds=<n>`` covers the mapping, whatever firmware name
+    it starts with (see :mod:`.own_frames`)."""
 
     name = "own"
     refresh_s = 1.0  # keep-alive: the firmware dims itself after 3 s of silence
@@ -248,7 +251,7 @@ class OwnProtocol(LedProtocol):
                 return self._hello or ""
         if self._echoes:
             raise DeviceSilent("the port echoes back what it is sent (a loopback?), no LED firmware answered")
-        raise DeviceSilent(f"no greeting from the caylus-led firmware within {timeout:.1f} s (firmware flashed, right baud rate?)")
+        raise DeviceSilent(f"no greeting from the LED firmware within {timeout:.1f} s (firmware flashed, right baud rate?)")
 
     def _check_size(self, hello: str) -> None:
         for word in hello.split():

@@ -4,9 +4,12 @@ A scene knows places and roles, never LED indices or bytes, so the same scene dr
 any wiring and the tablet's virtual LEDs. It is a plain immutable value; two equal game situations
 give equal scenes, which lets the link skip frames that would change nothing.
 
->>> scene = LedScene.of({"road.6": [Light("provost")], "gate": [Light("alert", blink=True)]})
->>> scene.roles_at("road.6")
-('provost',)
+Places and roles are names a game pack chooses (:mod:`.game_lights`); the palette
+(:mod:`.render`) gives each role its colour and its rank on a shared place.
+
+>>> scene = LedScene.of({"square.6": [Light("active")], "gate": [Light("alert", blink=True)]})
+>>> scene.roles_at("square.6")
+('active',)
 >>> scene.has_blink
 True
 >>> LedScene.from_json(scene.to_json()) == scene
@@ -15,26 +18,25 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-ROLES = (
-    "alert", "provost", "bailiff", "hint", "idle_worker",
-    "current_player", "castle_section", "active", "inactive",
-)
+_ROLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 @dataclass(frozen=True)
 class Light:
-    """One reason for a place to light up. ``colour`` names a player colour for player-coloured roles."""
+    """One reason for a place to light up: a role (a lowercase name such as ``alert``), for player-coloured
+    roles the player's ``colour``, and whether it blinks."""
 
     role: str
     colour: str | None = None
     blink: bool = False
 
     def __post_init__(self) -> None:
-        if self.role not in ROLES:
-            raise ValueError(f"unknown LED role {self.role!r}; known roles: {', '.join(ROLES)}")
+        if not isinstance(self.role, str) or not _ROLE_NAME.match(self.role):
+            raise ValueError(f"LED role {self.role!r} is not a role name (lowercase letters, digits and _)")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"role": self.role}

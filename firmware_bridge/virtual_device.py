@@ -5,7 +5,7 @@ path is a symlink to the pty's slave side, removed on ``unplug()`` and pointed a
 ``plug()``, which is what a USB device does when it is pulled and plugged back.
 
 Three engines speak like the real thing: ``OwnFirmwareEngine`` runs the reference firmware's core
-(firmware/caylus_led_core.py) with a fake strip, ``AdalightSketchEngine`` behaves like Adafruit's
+(firmware/led_core.py) with a fake strip, ``AdalightSketchEngine`` behaves like Adafruit's
 LEDstream sketch, ``WledEngine`` like WLED's serial input (Adalight, ``v``, JSON, realtime timeout).
 """
 
@@ -20,7 +20,7 @@ import tty
 from pathlib import Path
 from typing import Callable
 
-from .firmware import caylus_led_core
+from .firmware import led_core
 
 RGB = tuple[int, int, int]
 Write = Callable[[bytes], None]
@@ -70,12 +70,13 @@ class FakeStrip:
 class OwnFirmwareEngine(Engine):
     """The reference firmware's core, unchanged, with fault injection for tests."""
 
-    def __init__(self, led_count: int, quiet_ms: int = caylus_led_core.QUIET_MS, greets_on_open: bool = True) -> None:
+    def __init__(self, led_count: int, quiet_ms: int = led_core.QUIET_MS, greets_on_open: bool = True,
+                 firmware_name: str = led_core.FIRMWARE_NAME) -> None:
         super().__init__(led_count)
         self.greets_on_open = greets_on_open
         self.drop_next_acks = 0
-        self.controller = caylus_led_core.LedController(
-            FakeStrip(self._shown), led_count, self._reply, _now_ms, quiet_ms=quiet_ms)
+        self.controller = led_core.LedController(
+            FakeStrip(self._shown), led_count, self._reply, _now_ms, quiet_ms=quiet_ms, name=firmware_name)
 
     @property
     def dimmed(self) -> bool:
@@ -92,7 +93,7 @@ class OwnFirmwareEngine(Engine):
         self.controller.tick()
 
     def _reply(self, frame: bytes) -> None:
-        is_ack = caylus_led_core.cobs_decode(frame[:-1])[1] == caylus_led_core.ACK
+        is_ack = led_core.cobs_decode(frame[:-1])[1] == led_core.ACK
         if is_ack and self.drop_next_acks > 0:
             self.drop_next_acks -= 1
             return

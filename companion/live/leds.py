@@ -1,8 +1,9 @@
 """The LED strip follows the game: a new scene is posted on every session change.
 
 The scene is the one the tablet's virtual LEDs preview (``companion.web.live_view.led_scene_of``):
-whose turn, the legal places in guided play, the places of open alerts. ``LedLink.post`` never blocks,
-so a slow or unplugged strip never holds up the game; the link's status is shown on the tablet.
+whose turn, the legal places in guided play, the places of open alerts, lit by the game pack's
+``lights`` part (firmware_bridge.game_lights); a game without one keeps the strip dark. ``LedLink.post``
+never blocks, so a slow or unplugged strip never holds up the game; the link's status is shown on the tablet.
 
 >>> link = open_led_link("/dev/ttyACM0", "own", on_status=lambda _status: desk.notify("leds"))   # doctest: +SKIP
 >>> sync = LedSync(desk, link).start()                                                            # doctest: +SKIP
@@ -14,30 +15,41 @@ import threading
 from typing import Any, Callable
 
 from firmware_bridge.link import LedLink, LinkSettings
-from firmware_bridge.mapping import LedMapping, default_mapping
+from firmware_bridge.mapping import LedMapping, dark_mapping
 from firmware_bridge.protocols import make_protocol
-from firmware_bridge.render import Renderer
+from firmware_bridge.render import Renderer, default_palette
 from firmware_bridge.scene import LedScene
 
+from companion.web.led_board import lights_of
 from companion.web.live_view import led_scene_of
 
 WATCH_TICK_S = 1.0
 
 
 def scene_for_session(session: Any) -> LedScene:
-    """What the strip shows for the session now (dark when there is no game, or not a Caylus game)."""
-    if session is None or session.game != "caylus":
+    """What the strip shows for the session now (dark when there is no game, or its game has no lights)."""
+    if session is None or lights_of(session.game) is None:
         return LedScene()
     return led_scene_of(session.snapshot(), guided=bool(session.guided))
 
 
-def open_led_link(port: str, protocol: str, *, mapping: LedMapping | None = None, brightness: float | None = None,
-                  on_status: Callable[[Any], None] | None = None,
+def renderer_for(game: str | None = None, mapping: LedMapping | None = None,
+                 brightness: float | None = None) -> Renderer:
+    """The renderer for ``game``'s strip (the default game when None): its pack's palette, and ``mapping``
+    or else the pack's default mapping; a game without lights gets the shared palette and a dark strip."""
+    lights = lights_of(game)
+    mapping = mapping or (lights.default_mapping() if lights is not None else dark_mapping())
+    palette = lights.palette() if lights is not None else default_palette()
+    return Renderer(mapping, palette=palette) if brightness is None else Renderer(mapping, brightness, palette)
+
+
+def open_led_link(port: str, protocol: str, *, game: str | None = None, mapping: LedMapping | None = None,
+                  brightness: float | None = None, on_status: Callable[[Any], None] | None = None,
                   settings: LinkSettings = LinkSettings()) -> LedLink:
-    """A started link to the strip on ``port`` (path, by-id name or pyserial URL); ``mapping`` is the
-    wiring (default: the strip along the Caylus road), ``brightness`` 0..1 (default the renderer's 0.4)."""
-    mapping = mapping or default_mapping()
-    renderer = Renderer(mapping) if brightness is None else Renderer(mapping, brightness)
+    """A started link to the strip on ``port`` (path, by-id name or pyserial URL) for ``game`` (the
+    default game when None); ``mapping`` is the wiring (default: the game pack's), ``brightness`` 0..1
+    (default the renderer's 0.4)."""
+    renderer = renderer_for(game, mapping, brightness)
     return LedLink(port, make_protocol(protocol, renderer.led_count), renderer, settings, on_status=on_status).start()
 
 

@@ -65,7 +65,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         "camera": has_camera,
         "snapshot": snapshot,
         "legal_places": legal_places(snapshot.get("pending")),
-        "leds": virtual_leds(led_scene_of(snapshot, guided=bool(session.guided))),
+        "leds": virtual_leds(led_scene_of(snapshot, guided=bool(session.guided)), session.game),
         "lesson": None,
         **devices,
     }

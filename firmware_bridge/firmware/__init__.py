@@ -1,2 +1,2 @@
-"""Reference firmware for the own protocol (MicroPython). ``caylus_led_core`` is plain Python shared by the
+"""Reference firmware for the own protocol (MicroPython). ``led_core`` is plain Python shared by the
 board and the tests; ``main.py`` is the thin hardware layer copied to the board."""

@@ -1,6 +1,6 @@
-# Caylus LED reference firmware - the hardware layer (MicroPython on RP2040 or ESP32).
+# Reference LED firmware for the own protocol - the hardware layer (MicroPython on RP2040 or ESP32).
 #
-# Copy caylus_led_core.py and this file to the board (e.g. `mpremote cp caylus_led_core.py main.py :`).
+# Copy led_core.py and this file to the board (e.g. `mpremote cp led_core.py main.py :`).
 # Wiring and settings: docs/leds.md. Everything that can be tested without a board lives in the core.
 import sys
 import time
@@ -10,10 +10,10 @@ import micropython
 import neopixel
 import select
 
-from caylus_led_core import LedController
+from led_core import LedController
 
 DATA_PIN = 16      # GPIO driving the strip's DIN (through a 330 ohm resistor, see docs/leds.md)
-LED_COUNT = 44     # must cover the host's mapping (firmware_bridge/data/caylus_road_mapping.json)
+LED_COUNT = 44     # must cover the host's LED mapping (the game pack's default mapping, or your own file)
 
 
 class NeoPixelStrip:

@@ -14,12 +14,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from companion.games.caylus import lights as caylus_lights
 from companion.games.table_view import Piece, TableView
 from firmware_bridge import own_frames
 from firmware_bridge.adalight import adalight_frame
-from firmware_bridge.caylus_scene import scene_for_caylus
 from firmware_bridge.link import LedLink, LinkSettings
-from firmware_bridge.mapping import default_mapping
 from firmware_bridge.protocols import make_protocol
 from firmware_bridge.render import Renderer
 from firmware_bridge.virtual_device import ENGINES, VirtualDevice
@@ -57,7 +56,8 @@ def wait_for(condition, timeout: float = 5.0) -> bool:
 
 
 def bench(protocol: str, folder: Path) -> None:
-    renderer = Renderer(default_mapping().with_led_count(LEDS), brightness=0.4)
+    renderer = Renderer(caylus_lights.default_mapping().with_led_count(LEDS), brightness=0.4,
+                        palette=caylus_lights.palette())
     engine = ENGINES[protocol](LEDS)
     device = VirtualDevice(engine, folder / f"tty-{protocol}").plug()
     link = LedLink(str(device.path), make_protocol(protocol, LEDS), renderer, LinkSettings(baudrate=BAUD)).start()
@@ -66,7 +66,7 @@ def bench(protocol: str, folder: Path) -> None:
         for change in range(CHANGES):
             square = 1 + change % 20
             started = time.perf_counter()
-            scene = scene_for_caylus(view_with_provost(square), current_colour="red")   # the state change
+            scene = caylus_lights.scene(view_with_provost(square), current_colour="red")   # the state change
             link.post(scene)
             expected = renderer.pixels(scene)
             if not wait_for(lambda: engine.pixels == expected):
@@ -84,7 +84,7 @@ def bench(protocol: str, folder: Path) -> None:
         for replug, away_s in enumerate(AWAY_S):
             device.unplug()
             wait_for(lambda: link.status.state == "disconnected")
-            scene = scene_for_caylus(view_with_provost(2 + replug), alert_places=["gate"])
+            scene = caylus_lights.scene(view_with_provost(2 + replug), alert_places=["gate"])
             link.post(scene)
             time.sleep(away_s)   # the link backs off meanwhile
             device.plug()

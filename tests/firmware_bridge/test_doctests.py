@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["scene", "caylus_scene", "mapping", "render", "own_frames", "adalight", "wled"]
+MODULES = ["scene", "game_lights", "mapping", "render", "own_frames", "adalight", "wled"]
 
 
 @pytest.mark.parametrize("name", MODULES)

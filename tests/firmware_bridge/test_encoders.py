@@ -5,7 +5,7 @@ from hypothesis import given, strategies as st
 
 from firmware_bridge import own_frames
 from firmware_bridge.adalight import adalight_frame, adalight_header
-from firmware_bridge.firmware import caylus_led_core as firmware
+from firmware_bridge.firmware import led_core as firmware
 from firmware_bridge.own_frames import FrameError, FrameType
 from firmware_bridge.wled import json_command, parse_version_line
 

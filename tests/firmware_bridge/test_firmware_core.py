@@ -1,7 +1,7 @@
 """The reference firmware's core logic, run under CPython with a fake strip and a fake clock."""
 
 from firmware_bridge import own_frames
-from firmware_bridge.firmware.caylus_led_core import DIM_SHIFT, LedController
+from firmware_bridge.firmware.led_core import DIM_SHIFT, LedController
 from firmware_bridge.own_frames import FrameType, NakReason
 
 
@@ -30,7 +30,7 @@ def test_boot_clears_the_strip_and_greets_with_led_count():
     bench.device.boot()
     assert bench.shown == [bytes(132)]
     (hello,) = bench.frames_back()
-    assert hello.type == FrameType.HELLO and hello.payload == b"caylus-led 1 leds=44"
+    assert hello.type == FrameType.HELLO and hello.payload == b"companion-led 1 leds=44"
 
 
 def test_a_full_state_frame_is_shown_then_acked_with_its_sequence():
@@ -104,4 +104,11 @@ def test_quiet_host_leads_to_the_safe_dim_state_and_a_frame_revives_it():
 def test_hello_request_is_answered():
     bench = Bench(led_count=60)
     bench.device.feed(own_frames.encode_frame(FrameType.HELLO_REQ, 0))
-    assert bench.frames_back()[0].payload == b"caylus-led 1 leds=60"
+    assert bench.frames_back()[0].payload == b"companion-led 1 leds=60"
+
+
+def test_a_board_built_under_another_name_greets_with_it():
+    replies = bytearray()
+    strip = type("Strip", (), {"show": lambda _s, pixels: None})()
+    LedController(strip, 44, replies.extend, lambda: 0, name="caylus-led").greet()
+    assert own_frames.decode_frame(bytes(replies).rstrip(b"\x00")).payload == b"caylus-led 1 leds=44"

@@ -4,16 +4,17 @@ import time
 
 import pytest
 
+from companion.games.caylus import lights as caylus_lights
 from firmware_bridge.link import LedLink, LinkSettings
-from firmware_bridge.mapping import default_mapping
 from firmware_bridge.protocols import AdalightProtocol, OwnProtocol, WledProtocol
 from firmware_bridge.render import Renderer
 from firmware_bridge.scene import LedScene, Light
 from firmware_bridge.virtual_device import AdalightSketchEngine, OwnFirmwareEngine, VirtualDevice, WledEngine
 from tests.waiting import wait_until
 
-LEDS = default_mapping().led_count
-RENDERER = Renderer(default_mapping(), brightness=1.0)
+MAPPING = caylus_lights.default_mapping()      # a real strip's wiring and colours: the default game's
+LEDS = MAPPING.led_count
+RENDERER = Renderer(MAPPING, brightness=1.0, palette=caylus_lights.palette())
 FAST = LinkSettings(greeting_timeout_s=1.0, backoff_initial_s=0.05, backoff_max_s=0.3)
 
 
@@ -48,6 +49,15 @@ def test_the_newest_scene_ends_on_the_leds(rig):
         link.post(provost_at(square))
     assert wait_until(shows(device, provost_at(11)))
     assert link.status.state == "connected"
+
+
+@pytest.mark.parametrize("firmware_name", ["companion-led", "caylus-led"])
+def test_the_reference_firmware_is_accepted_under_its_current_and_its_former_name(tmp_path, firmware_name):
+    with VirtualDevice(OwnFirmwareEngine(LEDS, firmware_name=firmware_name), tmp_path / "ttyLED") as device:
+        with LedLink(str(device.path), OwnProtocol(LEDS), RENDERER, FAST) as link:
+            link.post(provost_at(2))
+            assert wait_until(shows(device, provost_at(2)))
+            assert link.status.state == "connected" and link.status.device.startswith(f"{firmware_name} 1 ")
 
 
 def test_garbage_from_the_device_does_not_confuse_the_host(rig):
@@ -160,7 +170,7 @@ def test_adalight_corrupted_pixels_are_repaired_by_the_next_refresh(tmp_path):
         with LedLink(str(device.path), protocol, RENDERER, FAST) as link:
             link.post(provost_at(1))
             assert wait_until(shows(device, provost_at(1)))
-            road8 = default_mapping().leds_of("road.8")[0]
+            road8 = MAPPING.leds_of("road.8")[0]
             device.corrupt_incoming_byte(6 + 3 * road8)   # the red byte of road.8's LED
             link.post(provost_at(8))
             assert wait_until(shows(device, provost_at(8)))

@@ -4,16 +4,16 @@ import time
 
 import pytest
 
-from companion.live.leds import LedSync, open_led_link, scene_for_session
+from companion.games.caylus import lights as caylus_lights
+from companion.live.leds import LedSync, open_led_link, renderer_for, scene_for_session
 from companion.session import Journal
 from companion.web.desk import Desk
 from firmware_bridge.link import LinkSettings
-from firmware_bridge.mapping import default_mapping
 from firmware_bridge.render import Renderer
 from firmware_bridge.virtual_device import OwnFirmwareEngine, VirtualDevice
 from tests.waiting import wait_until
 
-RENDERER = Renderer(default_mapping())
+RENDERER = Renderer(caylus_lights.default_mapping(), palette=caylus_lights.palette())
 FAST = LinkSettings(greeting_timeout_s=1.0, backoff_initial_s=0.05, backoff_max_s=0.3)
 
 
@@ -72,3 +72,31 @@ def test_unplugging_the_board_never_holds_up_the_game(rig):
     scene = scene_for_session(session)
     assert wait_until(lambda: lit(device, scene)() or lit(device, scene, False)(), timeout=5)
     assert sync.status_json()["state"] == "connected"
+
+
+def test_the_game_pack_gives_the_strip_its_mapping_and_colours():
+    assert renderer_for("caylus") == RENDERER
+    assert renderer_for() == RENDERER, "the default game's strip when no game is named"
+    assert renderer_for("caylus", brightness=0.2).brightness == 0.2
+
+
+def test_a_game_without_lights_keeps_the_strip_dark(tmp_path):
+    from tests.games import nim
+    from companion.games import registry
+    registry.register(nim.PACK)
+    try:
+        desk = Desk(Journal(":memory:"))
+        desk.new_game(game="nim", players=["red", "blue"], seed=1, variants={}, guided=True)
+        assert scene_for_session(desk.session).places == ()
+        dark = renderer_for("nim")
+        assert dark.mapping.places == {} and dark.pixels(scene_for_session(desk.session)) == [(0, 0, 0)]
+        device = VirtualDevice(OwnFirmwareEngine(44), tmp_path / "ttyLED").plug()
+        sync = LedSync(desk, open_led_link(str(device.path), "own", game="nim", settings=FAST)).start()
+        try:
+            assert wait_until(lambda: sync.status_json()["state"] == "connected")
+            assert device.engine.pixels == [(0, 0, 0)] * 44
+        finally:
+            sync.stop()
+            device.unplug()
+    finally:
+        registry.unregister("nim")

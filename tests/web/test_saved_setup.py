@@ -175,12 +175,13 @@ def test_demo_refuses_a_layout_without_the_camera(capsys):
 
 def test_serve_drives_the_strip_with_the_mapping_and_brightness_given(tmp_path, serve):
     from companion.live.leds import scene_for_session
-    from firmware_bridge.mapping import default_mapping, load_mapping
+    from companion.games.caylus import lights as caylus_lights
+    from firmware_bridge.mapping import load_mapping
     from firmware_bridge.render import Renderer
     from firmware_bridge.virtual_device import OwnFirmwareEngine, VirtualDevice
     from tests.waiting import wait_until
 
-    standard = default_mapping()      # the same wiring, six LEDs further along a 50-LED strip
+    standard = caylus_lights.default_mapping()      # the same wiring, six LEDs further along a 50-LED strip
     mapping_file = tmp_path / "my-strip.json"
     mapping_file.write_text(json.dumps({"name": "my-strip", "led_count": 50,
                                         "places": {p: [i + 6 for i in leds] for p, leds in standard.places.items()}}))
@@ -192,7 +193,7 @@ def test_serve_drives_the_strip_with_the_mapping_and_brightness_given(tmp_path, 
         desk = started["app"].extensions["desk"]
         desk.new_game(game="caylus", players=["red", "blue"], seed=4, variants={}, guided=True)
         scene = scene_for_session(desk.session)
-        mine = Renderer(load_mapping(mapping_file), 0.2)
+        mine = Renderer(load_mapping(mapping_file), 0.2, caylus_lights.palette())
         assert wait_until(lambda: device.engine.pixels in (mine.pixels(scene, True), mine.pixels(scene, False)),
                           timeout=5)
         assert device.engine.pixels[:6] == [(0, 0, 0)] * 6 and any(device.engine.pixels[6:9])

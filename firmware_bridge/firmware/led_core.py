@@ -1,11 +1,11 @@
-# Caylus LED reference firmware - the hardware-free core.
+# Reference LED firmware for the own protocol - the hardware-free core.
 #
 # Runs unchanged under MicroPython (RP2040, ESP32) and CPython: no typing, no dataclasses, no f-string
 # tricks. main.py gives it a LED driver, a byte writer and a millisecond clock; the tests give it fakes.
 # Frame format: see firmware_bridge/own_frames.py and docs/leds.md (COBS + CRC-16/CCITT-FALSE).
 
 PROTOCOL_VERSION = 1
-FIRMWARE_NAME = "caylus-led"
+FIRMWARE_NAME = "companion-led"   # the greeting's first word; the host shows it and does not check it
 FIRMWARE_VERSION = 1
 
 SHOW = 0x01
@@ -85,8 +85,10 @@ class LedController:
     """The device's state machine: collect bytes into frames, show full-state frames, ACK or NAK
     each one, greet the host, and fall back to a dim safe state when the host goes quiet."""
 
-    def __init__(self, driver, led_count, write, ticks_ms, ticks_diff=_elapsed_ms, quiet_ms=QUIET_MS):
+    def __init__(self, driver, led_count, write, ticks_ms, ticks_diff=_elapsed_ms, quiet_ms=QUIET_MS,
+                 name=FIRMWARE_NAME):
         self.driver = driver          # has show(pixels: bytearray of R,G,B per LED)
+        self.name = name              # the name the greeting starts with
         self.led_count = led_count
         self.write = write            # write(bytes) towards the host
         self.ticks_ms = ticks_ms
@@ -107,7 +109,7 @@ class LedController:
         self.greet()
 
     def greet(self):
-        text = "%s %d leds=%d" % (FIRMWARE_NAME, FIRMWARE_VERSION, self.led_count)
+        text = "%s %d leds=%d" % (self.name, FIRMWARE_VERSION, self.led_count)
         self.write(build_frame(HELLO, 0, text.encode()))
 
     def feed(self, data):

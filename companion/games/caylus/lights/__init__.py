@@ -1,37 +1,70 @@
-"""The Caylus (2005) LED scene, computed from the expected table view and what only the session knows.
+"""The Caylus (2005) lights: the LED places of the board, its roles, the default strip and the scene.
 
-The view gives the provost, the bailiff, the buildings, the workers and the castle; the session adds
-whose turn it is, where a worker may go (guided play) and where something is wrong (alerts).
+This is the pack's ``lights`` part (the contract is in :mod:`firmware_bridge.game_lights`). The scene is
+computed from the expected table view and what only the session knows: the view gives the provost, the
+bailiff, the buildings, the workers and the castle; the session adds whose turn it is, where a worker
+may go (guided play) and where something is wrong (alerts).
+
+Roles, highest priority first: ``alert`` (blinking), ``provost``, ``bailiff``, ``hint``, ``idle_worker``
+(a worker beyond the provost, it will not be activated), ``current_player`` (place ``turn``, in the
+player's colour), ``castle_section`` (the section being built), ``active`` / ``inactive`` (a building up
+to / beyond the provost).
 
 >>> from companion.games.table_view import Piece, TableView
 >>> view = TableView(game="caylus", players=("red", "blue"))
 >>> view.put("road.6.provost", Piece("provost"))
 >>> view.put("road.3.tile", Piece("tile", name="neutral_farm"))
 >>> view.put("road.8.tile", Piece("tile", name="fixed_carpenter"))
->>> scene = scene_for_caylus(view, current_colour="red")
->>> scene.roles_at("road.3"), scene.roles_at("road.8"), scene.roles_at("turn")
+>>> lit = scene(view, current_colour="red")
+>>> lit.roles_at("road.3"), lit.roles_at("road.8"), lit.roles_at("turn")
 (('active',), ('inactive',), ('current_player',))
+>>> default_mapping().led_count, default_mapping().leds_of("road.1"), default_mapping().leds_of("castle")
+(44, (16,), (3, 4, 5, 6, 7, 8))
 """
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Iterable
+
+from firmware_bridge.mapping import LedMapping
+from firmware_bridge.render import Palette, default_palette
+from firmware_bridge.scene import LedScene, Light
 
 from companion.games.table_view import TableView
 
-from .scene import LedScene, Light
+from .. import PACK
+
+ROLES = ("alert", "provost", "bailiff", "hint", "idle_worker", "current_player", "castle_section", "active",
+         "inactive")
 
 _ROAD_SLOT = re.compile(r"^road\.(\d+)\.(tile|worker|provost|bailiff|owner)$")
 
 
 @lru_cache(maxsize=1)
-def caylus_places() -> dict[str, Any]:
-    """The board facts of ``data/caylus_places.json`` (road length, special buildings, castle sections)."""
-    return json.loads(resources.files(__package__).joinpath("data/caylus_places.json").read_text("utf-8"))
+def board_facts() -> dict[str, Any]:
+    """The board facts of ``lights/places.json``: road length, special buildings, castle sections (name, spaces)."""
+    return PACK.data_json("lights/places.json")
+
+
+def places() -> list[str]:
+    """Every place that has lights, in board order: castle, its sections, special buildings, bridge, road, turn."""
+    facts = board_facts()
+    return (["castle"] + [f"castle.{name}" for name, _size in facts["castle_sections"]]
+            + list(facts["special_buildings"]) + ["bridge"]
+            + [f"road.{square}" for square in range(1, facts["road_squares"] + 1)] + ["turn"])
+
+
+def default_mapping() -> LedMapping:
+    """One strip of 44 LEDs laid along the road from the castle (``lights/mapping.json``, drawn in docs/leds.md)."""
+    return LedMapping.from_json(PACK.data_json("lights/mapping.json"), source="caylus lights/mapping.json")
+
+
+@lru_cache(maxsize=1)
+def palette() -> Palette:
+    """The bridge's shared palette with the provost, bailiff, idle worker and castle section added (``lights/palette.json``)."""
+    return Palette.from_json(PACK.data_json("lights/palette.json"), base=default_palette())
 
 
 def place_of_slot(slot: str) -> str:
@@ -44,12 +77,12 @@ def place_of_slot(slot: str) -> str:
     if parts[0] == "road" and len(parts) >= 2:
         return ".".join(parts[:2])
     if parts[0] == "castle":
-        sections = {name for name, _size in caylus_places()["castle_sections"]}
+        sections = {name for name, _size in board_facts()["castle_sections"]}
         return f"castle.{parts[1]}" if len(parts) >= 2 and parts[1] in sections else "castle"
     return parts[0]
 
 
-def scene_for_caylus(
+def scene(
     view: TableView,
     *,
     current_colour: str | None = None,
@@ -57,7 +90,9 @@ def scene_for_caylus(
     alert_places: Iterable[str] = (),
     castle_section: str | None = None,
 ) -> LedScene:
-    """Light the provost, the bailiff, active/inactive buildings, idle workers, turn, hints, alerts and castle."""
+    """Light the provost, the bailiff, active/inactive buildings, idle workers, turn, hints, alerts and castle.
+
+    ``castle_section`` names the section to light; by default it is the first one with an empty space."""
     lights: dict[str, list[Light]] = {}
 
     def add(place: str, light: Light) -> None:
@@ -90,7 +125,7 @@ def scene_for_caylus(
 
 def section_under_construction(view: TableView) -> str | None:
     """The first castle section that still has an empty space, or None when the castle is complete."""
-    for name, size in caylus_places()["castle_sections"]:
+    for name, size in board_facts()["castle_sections"]:
         built = sum(1 for space in range(1, size + 1) if view.pieces(f"castle.{name}.{space}"))
         if built < size:
             return name
