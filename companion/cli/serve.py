@@ -96,7 +96,7 @@ def start_leds(args: argparse.Namespace, desk: Any, app: Any, command: str) -> A
     from companion.live.leds import LedSync, open_led_link
 
     try:
-        link = open_led_link(args.leds, args.led_protocol, mapping=mapping, brightness=brightness,
+        link = open_led_link(args.leds, args.led_protocol, game=args.game, mapping=mapping, brightness=brightness,
                              on_status=lambda _status: desk.notify("leds"))
     except (OSError, ValueError) as problem:
         print(f"companion {command}: cannot drive the LEDs on {args.leds}: {problem}", file=sys.stderr)

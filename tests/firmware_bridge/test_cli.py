@@ -53,3 +53,18 @@ def test_bad_mapping_and_bad_arguments_exit_two(tmp_path, capsys):
     assert main(["leds", "--port", "loop://", "--test", "--mapping", str(broken)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
     assert main(["leds", "--port", "loop://"]) == 2
+
+
+def test_the_strip_length_comes_from_the_game_named(tmp_path, capsys):
+    from companion.games import registry
+    from tests.games import nim
+
+    with VirtualDevice(ENGINES["own"](44), tmp_path / "ttyACM0") as device:
+        assert main(["leds", "caylus", "--port", str(device.path), "--test"]) == 0
+        assert calibration_pattern(44, 0.4) in device.engine.history
+    registry.register(nim.PACK)
+    try:
+        assert main(["leds", "nim", "--port", "loop://", "--test"]) == 2
+        assert "Nim has no LED mapping of its own" in capsys.readouterr().err
+    finally:
+        registry.unregister("nim")
