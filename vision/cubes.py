@@ -1,10 +1,11 @@
-"""Cubes in a player's supply zone: how many of each resource, even when they touch or pile up.
+"""Cubes in a player's supply zone: how many of each good, even when they touch or pile up.
 
-Works on a top-down picture of the zone and the same zone photographed empty at setup:
+The goods and their nominal colours are the game's (:class:`~vision.vocabulary.Vocabulary`, from its pack's
+``table.json``). Works on a top-down picture of the zone and the same zone photographed empty at setup:
 
 1. what changed since then is "stuff" (cubes, coins, spare pieces);
-2. each changed pixel takes the nearest known colour — the five cube colours, and "other" colours
-   (player pieces, coins) so that a red worker lying there is not counted as food;
+2. each changed pixel takes the nearest known colour — the goods' colours, and "other" colours
+   (player pieces, coins) so that a player's spare piece lying there is not counted as a good;
 3. per cube colour, the area is divided by one cube's area. Touching cubes make one blob of two
    cubes' area, so counting by area (not by blobs) is what survives contact. One cube's area is
    learned from the zone itself when some cubes lie alone (the tilt of the camera makes cubes look
@@ -13,12 +14,13 @@ Works on a top-down picture of the zone and the same zone photographed empty at 
 A supply zone counts this way only until the rules first confirm its supply, or without the zone
 model's file; afterwards it reads what changed since the confirmed picture (:mod:`vision.supplies`).
 
+>>> terms = Vocabulary(goods=("gold", "coal"), goods_colours={"gold": (30, 195, 235), "coal": (40, 40, 40)})
 >>> zone = np.full((100, 100, 3), 200, np.uint8)
 >>> empty = zone.copy()
 >>> zone[10:30, 10:30] = (30, 195, 235); zone[10:30, 30:50] = (30, 195, 235)   # two touching gold cubes
->>> counts, _ = count_cubes(empty, zone, unit_area_px=400)
->>> counts["gold"], counts["food"]
-(2, 0)
+>>> counts, _ = count_cubes(empty, zone, unit_area_px=400, colours=cube_colour_model(terms), goods=terms.goods)
+>>> counts
+{'gold': 2, 'coal': 0}
 """
 
 from __future__ import annotations
@@ -29,18 +31,18 @@ import numpy as np
 from .blobs import label_blobs
 from .colours import ColourModel, load_palette
 from .registration import camera_position_mm
+from .vocabulary import Vocabulary, default_vocabulary
 
-CUBE_TYPES = ("food", "wood", "stone", "cloth", "gold")
 GAIN_SAMPLE_STEP = 7
 ONES3 = np.ones(3, np.float32)
-OTHER_COLOURS = ("red", "blue", "green", "yellow", "black", "orange", "purple", "white")
 
 
-def cube_colour_model() -> ColourModel:
-    palette = load_palette()
-    colours = {name: palette["cube_colours"][name] for name in CUBE_TYPES}
-    colours.update({f"other:{name}": palette["player_colours"][name] for name in OTHER_COLOURS})
-    colours.update({f"other:{name}": bgr for name, bgr in palette.get("coin_colours", {}).items()})
+def cube_colour_model(terms: Vocabulary | None = None) -> ColourModel:
+    """The goods' nominal colours, then as "other" every player colour and each coin's (``other:<coin>_<value>``)."""
+    terms = terms if terms is not None else default_vocabulary()
+    colours: dict[str, object] = {name: list(terms.goods_colours[name]) for name in terms.goods}
+    colours.update({f"other:{name}": bgr for name, bgr in load_palette()["player_colours"].items()})
+    colours.update({f"other:{terms.coin}_{value}": list(bgr) for value, bgr in terms.coin_colours.items()})
     return ColourModel(colours)
 
 
@@ -82,23 +84,24 @@ def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 
 
 
 def count_cubes(reference: np.ndarray, current: np.ndarray, unit_area_px: float,
-                colours: ColourModel | None = None) -> tuple[dict[str, int], float]:
-    """Cube counts by type in a zone, and the probability that all counts are exactly right.
+                colours: ColourModel | None = None, goods: tuple[str, ...] | None = None) -> tuple[dict[str, int], float]:
+    """Cube counts by good in a zone, and the probability that all counts are exactly right (``goods`` and
+    ``colours`` the default game's when left out).
 
-    Blob by blob: a blob whose pixels are mostly a player's colour is a spare worker or house (with
-    its shadow) and is skipped; otherwise each cube colour holding a fair share of the blob counts
-    its area in cubes.
+    Blob by blob: a blob whose pixels are mostly a player's colour is a spare piece (with its shadow) and is
+    skipped; otherwise each good's colour holding a fair share of the blob counts its area in cubes.
     """
+    goods = goods if goods is not None else default_vocabulary().goods
     colours = colours or cube_colour_model()
     mask = changed_mask(reference, current)
-    counts = {name: 0 for name in CUBE_TYPES}
+    counts = {name: 0 for name in goods}
     if not mask.any():
         return counts, 1.0
     nearest = np.full(mask.shape, -1, np.int32)
     nearest[mask > 0] = colours.nearest(current[mask > 0])
-    cube_index = {colours.names.index(name): name for name in CUBE_TYPES if name in colours.names}
+    cube_index = {colours.names.index(name): name for name in goods if name in colours.names}
     blob_count, blobs, areas = label_blobs(mask)
-    areas_by_type: dict[str, list[float]] = {name: [] for name in CUBE_TYPES}
+    areas_by_type: dict[str, list[float]] = {name: [] for name in goods}
     for blob in range(1, blob_count):
         if areas[blob] < 0.3 * unit_area_px:
             continue

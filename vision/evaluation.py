@@ -3,15 +3,16 @@
 Protocol, per frame (each rendered still is its own table: its own board art, light and camera):
 
 1. **setup capture** — the same table rendered empty (what the user photographs at setup);
-2. **placement learning** — the same table with only the frame's building tiles, one disc per
-   player on the turn-order track and every supply as it was one move earlier (0–3 cubes and 0–2
-   deniers different), confirmed as the rules would confirm it: this is when a real game enrols
+2. **placement learning** — the same table with only the frame's tiles, one disc per
+   player on the turn-order track and every supply as it was one move earlier (0–3 goods and 0–2
+   coins different), confirmed as the rules would confirm it: this is when a real game enrols
    each tile's look and the pieces' colours, before any worker stands on them, and when the supply
    zones learn the cubes' colours and size from the last committed state;
 3. the frame itself is observed and every slot not hidden by a hand is compared with the truth.
 
 A frame with a hand over the board must not be reported stable (``occluded_false_reports`` counts
-those that were). Cube zones are right when all five cube counts are exact.
+those that were). Supply zones are right when every good's count is exact. The goods, the coin and the
+stacking kind are the game's (:class:`~vision.vocabulary.Vocabulary` of the layout's pack).
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ import numpy as np
 
 from companion.games.table_view import Piece, TableView
 
-from .layout import Layout, load_layout
-from .observation import CUBE_TYPES, Observation, label_for, piece_label
+from .layout import Layout, layout_pack, load_layout
+from .observation import Observation, label_for, piece_label
 from .pipeline import VisionPipeline
 from .recognizer import SlotModel
+from .vocabulary import Vocabulary, default_vocabulary
 
 
 CONFIDENT_ZONE = 0.9        # supply confidence at which a reader may take the counts as read
@@ -45,7 +47,7 @@ def rendered_frames(folder: Path) -> Iterator[tuple[Path, dict[str, Any]]]:
     pairs = sorted(folder.glob("frame_*.json"))
     if not pairs:
         raise EvaluationError(f"{folder}: no frame_*.json truth files; make a set with "
-                              "`companion render caylus --frames N --out DIR --domain holdout`")
+                              "`companion render GAME --frames N --out DIR --domain holdout`")
     for truth_path in pairs:
         image_path = truth_path.with_suffix(".jpg")
         if not image_path.exists():
@@ -63,48 +65,60 @@ def truth_label(entry: dict[str, Any] | None) -> str:
     return label_for(Piece.from_json(p) for p in entry.get("pieces", []))
 
 
-def visible_from_above(entry: dict[str, Any] | None, seen: str) -> bool:
+def visible_from_above(entry: dict[str, Any] | None, seen: str, stack: str | None = None) -> bool:
     """True when ``seen`` is what a camera above the table can see of the slot: the label itself, or for
-    discs stacked on one space, any part of the stack that includes its top disc (the ones under it
-    show, at most, as a thin edge of colour)."""
+    discs (the ``stack`` kind; the default game's when None) stacked on one space, any part of the stack that
+    includes its top disc (the ones under it show, at most, as a thin edge of colour)."""
     expected = truth_label(entry)
     if seen == expected:
         return True
+    stack = stack if stack is not None else default_vocabulary().stack
     pieces = [Piece.from_json(p) for p in (entry or {}).get("pieces", [])]
-    if len(pieces) < 2 or any(p.kind != "disc" for p in pieces) or not seen:
+    if len(pieces) < 2 or any(p.kind != stack for p in pieces) or not seen:
         return False
     stack = {piece_label(p) for p in pieces}
     parts = set(seen.split("+"))
     return parts <= stack and piece_label(pieces[-1]) in parts
 
 
-def previous_supplies(view: TableView, rng: np.random.Generator) -> dict[str, dict[str, int]]:
-    """The supplies one move before ``view``: each player's differ by 0–3 cubes and 0–2 deniers."""
+def previous_supplies(view: TableView, rng: np.random.Generator,
+                      terms: Vocabulary | None = None) -> dict[str, dict[str, int]]:
+    """The supplies one move before ``view``: each player's differ by 0–3 goods and 0–2 coins (the goods and
+    coin of ``terms``, the default game's when None)."""
+    terms = terms if terms is not None else default_vocabulary()
+    goods, coin = terms.goods, terms.coin
     previous = {}
     for colour, counts in view.supplies.items():
         before = dict(counts)
         for _ in range(int(rng.integers(0, 4))):
-            cube = CUBE_TYPES[int(rng.integers(len(CUBE_TYPES)))]
-            change = 1 if before.get(cube, 0) == 0 or rng.random() < 0.5 else -1
-            before[cube] = before.get(cube, 0) + change
-        if "denier" in before:
-            before["denier"] = max(0, before["denier"] + int(rng.integers(-2, 3)))
+            good = goods[int(rng.integers(len(goods)))]
+            change = 1 if before.get(good, 0) == 0 or rng.random() < 0.5 else -1
+            before[good] = before.get(good, 0) + change
+        if coin in before:
+            before[coin] = max(0, before[coin] + int(rng.integers(-2, 3)))
         previous[colour] = before
     return previous
 
 
-def calibration_view(view: TableView, rng: np.random.Generator | None = None) -> TableView:
-    """The frame's tiles alone, plus one disc per player on the turn-order track; with ``rng``, also
-    the supplies the rules confirmed one move earlier (:func:`previous_supplies`)."""
+TURN_ORDER = "turn_order"      # the layout's track where each player's disc shows their colour at setup
+
+
+def calibration_view(view: TableView, rng: np.random.Generator | None = None,
+                     terms: Vocabulary | None = None) -> TableView:
+    """The frame's tiles alone, plus one disc (the stacking kind) per player on the turn-order track
+    (``turn_order.1`` …, where the layout has it); with ``rng``, also the supplies the rules confirmed one move
+    earlier (:func:`previous_supplies`)."""
+    terms = terms if terms is not None else default_vocabulary()
     calibration = TableView(view.game, view.players)
     if rng is not None:
-        calibration.supplies = previous_supplies(view, rng)
+        calibration.supplies = previous_supplies(view, rng, terms)
     for slot, pieces in view.slots.items():
         for piece in pieces:
-            if piece.kind == "tile":
+            if piece.kind == terms.tile:
                 calibration.put(slot, piece)
-    for position, colour in enumerate(view.players, start=1):
-        calibration.put(f"turn_order.{position}", Piece("disc", colour))
+    if terms.stack:
+        for position, colour in enumerate(view.players, start=1):
+            calibration.put(f"{TURN_ORDER}.{position}", Piece(terms.stack, colour))
     return calibration
 
 
@@ -175,7 +189,8 @@ def setup_table(truth: dict[str, Any], layout: Layout, model: SlotModel | None) 
     pipeline = VisionPipeline(layout, view.players, model=model)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=10_001)
     pipeline.set_reference(empty)
-    calibration = calibration_view(view, np.random.default_rng([int(style["seed"]), 3]))
+    calibration = calibration_view(view, np.random.default_rng([int(style["seed"]), 3]), pipeline.terms)
+    calibration.slots = {slot: pieces for slot, pieces in calibration.slots.items() if slot in layout.regions}
     calibration_frame, _ = table.render(calibration, frame_seed=10_002)
     pipeline.observe(calibration_frame, still=True)
     pipeline.confirm(calibration_frame, calibration)
@@ -200,7 +215,11 @@ def hand_trial(pipeline: VisionPipeline, table: Any, truth: dict[str, Any], layo
     return True, observation.stable
 
 
-def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any], layout: Layout) -> None:
+def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any], layout: Layout,
+                terms: Vocabulary | None = None) -> None:
+    """Add one frame's reading to ``scores`` (``terms``: the game's vocabulary, the layout's pack's when None)."""
+    terms = terms if terms is not None else Vocabulary.of(layout_pack(layout).table)
+    stack, goods = terms.stack, terms.goods
     # Any hand in the picture (over slots, or over a supply zone) means it is no resting state.
     hand = bool(truth.get("hand_pixels", 0))
     if not observation.registered:
@@ -224,7 +243,7 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
         expected = truth_label(entry)
         seen, _ = observation.best(slot)
         scores.slots_total += 1
-        visible = visible_from_above(entry, seen)
+        visible = visible_from_above(entry, seen, stack)
         scores.slots_visible_right += visible
         board_visible_right &= visible
         if seen == expected:
@@ -243,7 +262,7 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
         if any(p.get("occluded") for p in zone.get("pieces", [])):
             continue
         scores.zones_total += 1
-        expected = {name: int(zone["counts"].get(name, 0)) for name in CUBE_TYPES}
+        expected = {name: int(zone["counts"].get(name, 0)) for name in goods}
         right = observation.supplies[colour] == expected
         scores.zones_right += right
         if observation.supply_confidence.get(colour, 0.0) >= CONFIDENT_ZONE:
@@ -251,12 +270,13 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
             scores.zones_confident_right += right
 
 
-def evaluate(folder: Path, layout_name: str = "caylus-2005", model_path: str | Path | None = None,
+def evaluate(folder: Path, layout_name: str | None = None, model_path: str | Path | None = None,
              limit: int | None = None, hand_trials: bool = False, empty_bias: float | None = None,
              stages: bool = False) -> dict[str, Any]:
     """Score every frame of a rendered set; ``hand_trials`` also renders each table once more with a
     hand over the board (the sets have few hands; the no-report-under-a-hand target needs many);
-    ``stages`` adds the median time of each stage of the timed readings (``median_stage_ms``)."""
+    ``stages`` adds the median time of each stage of the timed readings (``median_stage_ms``). ``layout_name``
+    None: the default game's layout."""
     layout = load_layout(layout_name)
     model = SlotModel(model_path, empty_bias=empty_bias) if model_path else SlotModel(empty_bias=empty_bias)
     scores = Scores()
@@ -273,7 +293,7 @@ def evaluate(folder: Path, layout_name: str = "caylus-2005", model_path: str | P
         # reading of the frame is what every frame after the first costs.
         scores.elapsed_ms.append(pipeline.observe(frame, frame_index=count, still=True).elapsed_ms)
         scores.stage_ms.append(dict(pipeline.stage_ms))
-        score_frame(scores, observation, truth, layout)
+        score_frame(scores, observation, truth, layout, pipeline.terms)
         if hand_trials:
             trial = hand_trial(pipeline, table, truth, layout, np.random.default_rng([count, 7]))
             if trial is not None:

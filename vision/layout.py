@@ -2,14 +2,17 @@
 
 A layout is data shipped in a game pack (``companion/games/<game>/layouts/<name>.json``, format in
 docs/layout-format.md) or any file a user gives by path: another edition
-or a home-made board needs a new file, not new code. Board millimetres have their origin at the
+or a home-made board needs a new file, not new code. A layout belongs to one game (``Layout.game``): the
+file's optional ``"game"`` field, else the pack that ships a layout of its name, else the default game.
+Its slots accept only that game's piece kinds (its pack's ``table.json``), and :func:`layout_pack` gives
+vision and the renderer the pack to ask for everything else. Board millimetres have their origin at the
 board's top-left corner, x to the right, y down (as the board is read), so a region may lie off
 the board (supply zones, markers) with negative or large coordinates.
 
 >>> from companion.games.registry import default_pack
 >>> layout = load_layout(default_pack().table.default_layout)
->>> layout.region("road.7.tile").accepts
-('tile',)
+>>> layout.game == default_pack().name and layout_pack(layout) is default_pack()
+True
 >>> round(layout.region("score.0").center[0], 1) >= 0
 True
 """
@@ -24,8 +27,8 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from companion.games.registry import all_packs, default_pack
-from companion.games.table_view import PIECE_KINDS
+from companion.games.pack import GamePack
+from companion.games.registry import all_packs, default_pack, get_pack
 
 FORMAT = "companion-layout/1"
 EARLIER_FORMATS = ("caylus-companion-layout/1",)     # the same format, as files written before game packs name it
@@ -133,6 +136,7 @@ class Layout:
     supplies: tuple[SupplyZone, ...]
     decor: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
+    game: str = ""                   # the game the board is for (a registered pack's name)
 
     # -- slots -------------------------------------------------------------------------------------
     def region(self, slot: str) -> Region:
@@ -209,7 +213,8 @@ class Layout:
                 entry["radius"] = r.radius
             slots[name] = entry
         return {
-            "format": FORMAT, "name": self.name, "title": self.title, "units": "mm",
+            "format": FORMAT, "name": self.name, "title": self.title, **({"game": self.game} if self.game else {}),
+            "units": "mm",
             "board": {"size": list(self.board_size)}, "source": self.source,
             "markers": {"dictionary": self.marker_dictionary,
                         "items": [{"id": m.id, "center": list(m.center), "size": m.size} for m in self.markers]},
@@ -254,14 +259,14 @@ class _Checker:
         return (self.number(value[0], f"{where}[0]", positive), self.number(value[1], f"{where}[1]", positive))
 
 
-def _region(check: _Checker, name: str, data: Any) -> Region:
+def _region(check: _Checker, name: str, data: Any, kinds: tuple[str, ...]) -> Region:
     where = f"slots.{name}"
     shape = check.get(data, "shape", where)
     if shape not in SHAPES:
         raise check.fail(f"{where}.shape", f"must be one of {', '.join(SHAPES)}, not {json.dumps(shape)}")
     accepts = check.get(data, "accepts", where)
-    if not isinstance(accepts, list) or not accepts or any(k not in PIECE_KINDS for k in accepts):
-        raise check.fail(f"{where}.accepts", f"must be a non-empty list of piece kinds from {', '.join(PIECE_KINDS)}")
+    if not isinstance(accepts, list) or not accepts or any(k not in kinds for k in accepts):
+        raise check.fail(f"{where}.accepts", f"must be a non-empty list of piece kinds from {', '.join(kinds)}")
     if shape == "polygon":
         raw = check.get(data, "points", where)
         if not isinstance(raw, list) or len(raw) < 3:
@@ -278,8 +283,11 @@ def _region(check: _Checker, name: str, data: Any) -> Region:
     return Region(name, shape, center, size=size, angle=angle, accepts=tuple(accepts))
 
 
-def layout_from_json(data: Any, source: str = "<layout>") -> Layout:
-    """Build and validate a layout from parsed JSON; raises :class:`LayoutError` on any bad field."""
+def layout_from_json(data: Any, source: str = "<layout>", game: str | None = None) -> Layout:
+    """Build and validate a layout from parsed JSON; raises :class:`LayoutError` on any bad field.
+
+    The layout's game is the file's ``"game"`` field, else ``game``, else the pack shipping a layout of its name,
+    else the default game; its slots may accept that game's piece kinds only."""
     check = _Checker(source)
     fmt = check.get(data, "format", "")
     if fmt != FORMAT and fmt not in EARLIER_FORMATS:
@@ -287,6 +295,12 @@ def layout_from_json(data: Any, source: str = "<layout>") -> Layout:
     name = check.get(data, "name", "")
     if not isinstance(name, str) or not name:
         raise check.fail("name", "must be a non-empty text")
+    game = data.get("game") or game or _shipping_pack(name)
+    try:
+        pack = get_pack(game) if game else default_pack()
+    except ValueError as unknown:           # RuleError: no such game
+        raise check.fail("game", str(unknown)) from None
+    kinds = pack.table.kind_names
     board_size = check.pair(check.get(check.get(data, "board", ""), "size", "board"), "board.size", positive=True)
 
     markers_data = check.get(data, "markers", "")
@@ -313,7 +327,7 @@ def layout_from_json(data: Any, source: str = "<layout>") -> Layout:
     slots_data = check.get(data, "slots", "")
     if not isinstance(slots_data, Mapping) or not slots_data:
         raise check.fail("slots", "must be a non-empty JSON object of slot name → region")
-    regions = {name: _region(check, name, entry) for name, entry in slots_data.items()}
+    regions = {name: _region(check, name, entry, kinds) for name, entry in slots_data.items()}
 
     track = check.get(data, "score_track", "")
     spaces_raw = check.get(track, "spaces", "score_track")
@@ -339,7 +353,17 @@ def layout_from_json(data: Any, source: str = "<layout>") -> Layout:
     return Layout(name=name, title=str(data.get("title", name)), board_size=board_size,
                   marker_dictionary=dictionary, markers=tuple(markers), regions=regions,
                   score_spaces=spaces, score_radius=score_radius, supplies=tuple(supplies),
-                  decor=dict(decor), source=str(data.get("source", "")))
+                  decor=dict(decor), source=str(data.get("source", "")), game=pack.name)
+
+
+def _shipping_pack(layout_name: str) -> str | None:
+    """The name of the pack that ships a layout called ``layout_name`` (None when none does)."""
+    return next((pack.name for pack in all_packs() if layout_name in pack.table.layouts), None)
+
+
+def layout_pack(layout: Layout) -> GamePack:
+    """The pack of the game ``layout`` is for: what vision and the renderer ask for the game's pieces."""
+    return get_pack(layout.game) if layout.game else default_pack()
 
 
 def shipped_layouts() -> dict[str, Any]:

@@ -1,7 +1,9 @@
-"""What the camera pipeline reports for one frame: per-slot probabilities, cube counts, and whether to trust it.
+"""What the camera pipeline reports for one frame: per-slot probabilities, goods counts, and whether to trust it.
 
 This is the contract between ``vision`` (which knows images) and the reconciler (which knows rules).
-A slot's contents are named by a *label*: the sorted, ``+``-joined pieces on it, ``""`` for empty.
+A slot's contents are named by a *label*: the sorted, ``+``-joined pieces on it, ``""`` for empty. A piece is
+``kind:colour`` (``kind`` alone for a neutral piece); a tile (the kind called ``tile``) is ``tile:name``, by the
+name of what is printed on it. The goods counted in a supply zone are the game's (its pack's ``table.json``).
 
 >>> from companion.games.table_view import Piece
 >>> label_for((Piece("disc", "red"), Piece("disc", "blue")))
@@ -20,12 +22,26 @@ from typing import Any, Iterable, Mapping
 
 from companion.games.table_view import Piece
 
-CUBE_TYPES = ("food", "wood", "stone", "cloth", "gold")
+TILE = "tile"      # the label grammar's named piece: ``tile:<name>``
+
+
+def __getattr__(name: str) -> Any:
+    """``CUBE_TYPES``, for callers not yet given the game's vocabulary: the default game's goods (deprecated; ask
+    ``get_pack(game).table.goods``)."""
+    if name == "CUBE_TYPES":
+        import warnings
+
+        from companion.games.registry import default_pack
+
+        warnings.warn("vision.observation.CUBE_TYPES is deprecated: use get_pack(game).table.goods",
+                      DeprecationWarning, stacklevel=2)
+        return default_pack().table.goods
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def piece_label(piece: Piece) -> str:
     """``worker:red``, ``tile:mason``, ``provost``."""
-    detail = piece.name if piece.kind == "tile" else piece.colour
+    detail = piece.name if piece.kind == TILE else piece.colour
     return f"{piece.kind}:{detail}" if detail else piece.kind
 
 
@@ -38,7 +54,7 @@ def pieces_for(label: str) -> tuple[Piece, ...]:
     pieces = []
     for part in filter(None, label.split("+")):
         kind, _, detail = part.partition(":")
-        if kind == "tile":
+        if kind == TILE:
             pieces.append(Piece(kind, None, detail or None))
         else:
             pieces.append(Piece(kind, detail or None))
@@ -54,9 +70,9 @@ class Observation:
     * ``stable``: the picture has been still long enough to be a resting state worth reconciling.
       Never true while ``occluded``.
     * ``slots``: slot name → {label: probability}, probabilities summing to 1, for every slot read.
-    * ``supplies``: player colour → cube type → count seen in that player's supply zone;
+    * ``supplies``: player colour → good → count seen in that player's supply zone;
       ``supply_confidence``: colour → probability that the counts are exactly right.
-    * ``coins``: player colour → (the deniers the rules last confirmed in that player's supply zone, how likely its
+    * ``coins``: player colour → (the coins the rules last confirmed in that player's supply zone, how likely its
       coins' strip looks as it does now if 0, 1, or 2 or more coins came or went since: :mod:`vision.coins`).
     * ``behind``: the slots among ``occluded_slots`` that a standing piece in front hides from the camera
       (:func:`vision.leaning.hidden_behind`); their reading is kept, a glimpse of what may stand there.
@@ -66,10 +82,9 @@ class Observation:
       further off did not reach in); empty when no hand is there or its side is unsure.
     * ``leaning_in``: slot → the slots whose standing piece, from where this camera stands, covers its centre
       (:func:`vision.leaning.shadows`): what such a slot reads may be that piece's top.
-    * ``changes``: for the spots of the pieces the game has one of (the provost's, the bailiff's), slot → how far
-      its picture is from the one the rules last confirmed (``vision.pipeline.change_level``, 0…765; about 10–25
-      for sensor noise alone): a pale piece the slot model misses still changes the picture. Slots under a hand
-      are left out.
+    * ``changes``: for the spots of the passing pieces and of those the game has one of, slot → how far its picture
+      is from the one the rules last confirmed (``vision.pipeline.change_level``, 0…765; about 10–25 for sensor noise
+      alone): a pale piece the slot model misses still changes the picture. Slots under a hand are left out.
     """
 
     frame_index: int = 0

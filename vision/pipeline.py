@@ -1,5 +1,9 @@
 """Frame → Observation: registration, stability gates, slot model, colours, tiles, cubes.
 
+The pipeline names no game's pieces: what it needs of the game (which kinds stand how tall, hide, pass, stack,
+carry a colour; the goods and the coin) is its :class:`~vision.vocabulary.Vocabulary`, built from the
+:class:`~companion.games.table_spec.TableSpec` it is given, or from the pack of the layout's game.
+
 >>> from vision.layout import load_layout
 >>> pipeline = VisionPipeline(load_layout(), ("red", "blue"), model=None)
 >>> pipeline.observe(np.zeros((72, 128, 3), np.uint8)).registered
@@ -28,14 +32,15 @@ from typing import Callable, Collection, Mapping, Sequence
 
 import numpy as np
 
+from companion.games.table_spec import TableSpec
 from companion.games.table_view import TableView
 
 from .colours import ColourModel, added_pixels, added_pixels_batch, quantile_within, relit_change, row_means
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
-from .cubes import CUBE_TYPES, cube_colour_model, cube_footprint_mm2
+from .cubes import cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
-from .layout import Layout
-from .leaning import (BESIDE_KINDS, HOUSE_KINDS, LAMP_REACH_MM, beside, colours_in_front, doubt_behind_hidden,
+from .layout import Layout, layout_pack
+from .leaning import (LAMP_REACH_MM, beside, colours_in_front, doubt_behind_hidden,
                       doubt_leaning, hidden_behind, leaning_in, leaning_over, own_pixels, shadows, stack_shadows,
                       unlearned_beside, unlearned_houses, unlearned_tiles)
 from .observation import Observation
@@ -45,7 +50,8 @@ from .stacks import REFERENCE_PX_PER_MM, StackReader
 from .stability import HandDetector, MotionGate
 from .supplies import SupplyZone
 from .tiles import TileLibrary
-from .unique_pieces import ONLY_ONE, at_most_one
+from .unique_pieces import at_most_one
+from .vocabulary import Vocabulary
 
 import cv2
 
@@ -61,13 +67,10 @@ MIN_LABEL_PROBABILITY = 1e-4
 COLOUR_WORTH = 0.01           # below this chance of a coloured piece, the slot's colour is not measured
 STACK_WORTH = 0.05            # below this chance of a disc, a stack space's discs are not counted (one disc's colour)
 GAIN_SAMPLE = 4               # every 4th slot measures the lamp's change for the stacks' profiles
-CUBE_SIDE_MM = 10.0
 UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a slot is read empty directly
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
-COLOURED_KINDS = ("worker", "house", "disc")
 NEW_TILE_SHARE = 0.5         # belief that a tile on a square with no confirmed building is a building never seen
 FRESH_TILE_DOUBT = 0.9       # how much a slot's reading is doubted while an unconfirmed tile lies under it
-PASSING_KINDS = ("worker", "provost", "bailiff")     # pieces that stand on a tile for a while only
 COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still there, and still the building confirmed
 
 # The supply zones are read on this thread while the slots are read on the caller's: the two share nothing, both
@@ -77,9 +80,9 @@ COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still t
 _SUPPLY_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="supply-zones")
 
 
-def _tile_name(view: TableView, slot: str) -> str | None:
-    """The building the view places on ``slot`` (None without a named tile)."""
-    return next((piece.name for piece in view.pieces(slot) if piece.kind == "tile" and piece.name), None)
+def _tile_name(view: TableView, slot: str, tile: str | None) -> str | None:
+    """The name of the ``tile`` piece the view places on ``slot`` (None without a named tile)."""
+    return next((piece.name for piece in view.pieces(slot) if piece.kind == tile and piece.name), None)
 
 
 class StageTimes:
@@ -133,9 +136,14 @@ def play_area(layout: Layout, margin_mm: float) -> tuple[float, float, float, fl
 
 
 class VisionPipeline:
+    """Reads frames of one game's table. ``spec`` is the game's table (``get_pack(game).table``); left out, the
+    table of the pack the layout's game names (:func:`vision.layout.layout_pack`)."""
+
     def __init__(self, layout: Layout, players: Sequence[str], model: SlotModel | str | Path | None = "default",
-                 use_markers: bool = True, slots: Sequence[str] | None = None) -> None:
+                 use_markers: bool = True, slots: Sequence[str] | None = None, spec: TableSpec | None = None) -> None:
         self.layout = layout
+        self.terms = Vocabulary.of(spec if spec is not None else layout_pack(layout).table)
+        terms = self.terms
         self.players = tuple(players)
         self.windows = slot_windows(layout, slots)
         self.slot_names = list(self.windows)
@@ -153,7 +161,7 @@ class VisionPipeline:
         self.motion = MotionGate()
         self.colours = ColourModel.nominal([p for p in self.players])
         self.setup_colours: dict[str, tuple[float, ...]] = {}     # seeded from the setup wizard (seed_colours)
-        self.cube_colours = cube_colour_model()
+        self.cube_colours = cube_colour_model(terms)
         self.tiles = TileLibrary()
         self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
         # worker circles on a building whose reference predates it (a piece stood there when the rules confirmed it)
@@ -162,10 +170,10 @@ class VisionPipeline:
         self._tile_beside = self._spots_beside_tiles()   # tile slot index → provost and bailiff spots next door
         self._tile_leans: dict[int, frozenset[int]] = {}     # … those that held a piece when its look was last enrolled
         self._unchanged_kinds, self._unchanged_labels = self._unchanged_readings()
-        # the spots of the pale pieces the game has one of, which the slot model misses most, and the worker circles
+        # the spots of the pieces the game has one of (pale ones the slot model misses most) and of the passing pieces
         # (Observation.changes)
         self._watched_changes = [i for i, accepts in enumerate(self.accepts)
-                                 if set(accepts) & {*ONLY_ONE, "worker"}]
+                                 if set(accepts) & {*terms.unique, *terms.passing}]
         # Where several discs may share a space, a colour counts only on the space itself, not on the next
         # row's disc at the crop's edge (green's favour on prestige read as green on the deniers row below).
         self._colour_area = np.ones((len(self.slot_names), CROP_PX, CROP_PX), bool)
@@ -174,7 +182,8 @@ class VisionPipeline:
                 self._colour_area[i] = own_space(self.windows[name], layout.region(name), scale=OWN_SPACE_SCALE)
         # Stacks of discs are read from their side, in the frame itself (their picture outgrows a slot's crop).
         self.stacks = StackReader({name: self.windows[name].center for name, accepts in zip(self.slot_names, self.accepts)
-                                   if "disc" in accepts}, len(self.players), layout.board_size)
+                                   if terms.stack in accepts}, len(self.players), layout.board_size,
+                                  (terms.stack or "", terms.stack_height_mm, terms.stack_radius_mm))
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
         self.arms = ArmTracker(SeatSides.of(layout, self.players))    # which seat's side a hand came from
@@ -183,14 +192,15 @@ class VisionPipeline:
         self._stack_shadow: dict[str, tuple[tuple[str, int], ...]] = {}     # slot → (stack space, discs that reach it)
         self._shadow_key: tuple | None = None
         centres = [self.windows[name].center for name in self.slot_names]
-        spots_beside = beside(centres, self.accepts)
-        # slot → the provost and bailiff spots whose pieces show in its window whatever the camera (vision.leaning.beside)
+        spots_beside = beside(centres, self.accepts, terms=terms)
+        # slot → the spots of the ``beside`` kinds whose pieces show in its window whatever the camera (leaning.beside)
         self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in spots_beside.items()}
-        # … and the house spots whose house shows in it (vision.leaning.unlearned_houses); their confirmed houses' colours
+        # … and the spots of the ``shows_beside`` kinds whose piece shows in it (leaning.unlearned_houses); their
+        # confirmed pieces' colours
         self._houses_beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
-                               beside(centres, self.accepts, HOUSE_KINDS).items()}
+                               beside(centres, self.accepts, terms.shows_beside, terms=terms).items()}
         self._houses: dict[str, str] = {}
-        # provost or bailiff spot index → the worker windows it stands beside: a worker put there stands in front of it
+        # ``beside`` spot index → the windows it stands beside: a piece put there stands in front of it
         self._fronts: dict[int, tuple[int, ...]] = {}
         for b, spots in spots_beside.items():
             for a in spots:
@@ -242,7 +252,7 @@ class VisionPipeline:
         self._hand_pose = self._crop_pose = pose
         size = (empty_board.shape[1], empty_board.shape[0])
         supplies = {seat: SupplyZone(self._supply_picture(empty_board, pose, seat), self.cube_colours,
-                                     self._cube_unit_px(pose, size, seat))
+                                     self._cube_unit_px(pose, size, seat), terms=self.terms)
                     for seat in range(len(self.players)) if self._has_zone(seat)}
         self.reference = Reference(crops, hand_picture, supplies, bare=crops.copy(), confirmed=crops.copy())
         self._in_reference = {}
@@ -268,13 +278,16 @@ class VisionPipeline:
         self._held_back = frozenset(doubted)
         near = {slot: self._shadow.get(slot, ()) + self._beside.get(slot, ()) + self._houses_beside.get(slot, ())
                 for slot in {*self._shadow, *self._beside, *self._houses_beside}}
+        terms = self.terms
         self._houses = {spot: piece.colour for spots in self._houses_beside.values() for spot in spots
-                        for piece in view.pieces(spot) if piece.kind == "house" and piece.colour}
-        over = leaning_over(view.pieces, near, self._stack_shadow)
+                        for piece in view.pieces(spot) if piece.kind in terms.shows_beside and piece.colour}
+        over = leaning_over(view.pieces, near, self._stack_shadow, terms=terms)
         retiled = {k for i, on_it in self.covering.items()
-                   if _tile_name(view, self.slot_names[i]) != self.placed_tiles.get(self.slot_names[i]) for k in on_it}
-        self._before_tile |= {self.slot_names[k] for k in retiled if "worker" in self.accepts[k] and (
-            self.slot_names[k] in doubted or view.pieces(self.slot_names[k]))}
+                   if _tile_name(view, self.slot_names[i], terms.tile) != self.placed_tiles.get(self.slot_names[i])
+                   for k in on_it}
+        self._before_tile |= {self.slot_names[k] for k in retiled
+                              if set(terms.beside_takers) & set(self.accepts[k]) and (
+                                  self.slot_names[k] in doubted or view.pieces(self.slot_names[k]))}
         learned: dict[str, list[np.ndarray]] = {}
         for i, name in enumerate(self.slot_names):
             if name in doubted:
@@ -286,8 +299,9 @@ class VisionPipeline:
                 self.reference.crops[i] = crops[i]
                 self._in_reference[name] = over.get(name, ())
                 # A neighbour's piece standing in the crop is part of this reference only while it stays as it is;
-                # an owner's house stays for good: it is part of the board there, bare or not (its crop changes
-                # more with the sensor's noise than the leaning test allows, so it is not watched).
+                # a ``shows_beside`` piece (an owner's house) stays for good: it is part of the board there, bare or
+                # not (its crop changes more with the sensor's noise than the leaning test allows, so it is not
+                # watched).
                 passing = [slot for slot in over.get(name, ()) if slot not in self._houses]
                 if passing and i not in retiled:
                     self.reference.leaning[i] = {k: crops[k] for k in map(self.slot_names.index, passing)}
@@ -299,16 +313,16 @@ class VisionPipeline:
                     self.reference.fronting.pop(i, None)
                 continue
             for piece in pieces:
-                if piece.kind == "tile" and piece.name:
+                if piece.kind == terms.tile and piece.name:
                     self.placed_tiles[name] = piece.name
-                    # A worker standing on the tile would become part of the building's look (an
-                    # owner's house stays on it for good, so it is part of it).
-                    if not any(p.kind in PASSING_KINDS for k in self.covering.get(i, ())
+                    # A passing piece standing on the tile would become part of its look (a piece that stays
+                    # on it for good is part of it).
+                    if not any(p.kind in terms.passing for k in self.covering.get(i, ())
                                for p in view.pieces(self.slot_names[k])):
                         self.tiles.enrol(piece.name, crops[i])
                         self._tile_leans[i] = frozenset(k for k in self._tile_beside.get(i, ())
                                                         if view.pieces(self.slot_names[k]))
-            if len(pieces) == 1 and pieces[0].kind in COLOURED_KINDS and pieces[0].colour in self.players:
+            if len(pieces) == 1 and pieces[0].kind in terms.coloured and pieces[0].colour in self.players:
                 learned.setdefault(pieces[0].colour, []).append(added_pixels(self.reference.crops[i], crops[i]))
         for colour, pixels in learned.items():
             self.colours.learn(colour, np.concatenate(pixels))
@@ -384,15 +398,17 @@ class VisionPipeline:
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
         changes = self._changes_since_confirmed(crops, occluded_slots)
         houses_held = self._houses_held()
-        slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours, houses_held))
+        terms = self.terms
+        slots = at_most_one(doubt_leaning(read, shadowed_by, self._stack_shadow, self.stacks.top_colours, houses_held,
+                                          terms=terms), terms.unique)
         held = lambda slot: self._in_reference.get(slot, ())      # noqa: E731
-        unlearned = (unlearned_beside(slots, self._beside, held) | unlearned_houses(slots, self._houses_beside, held,
-                                                                                     self._houses.get)
+        unlearned = (unlearned_beside(slots, self._beside, held, terms=terms)
+                     | unlearned_houses(slots, self._houses_beside, held, self._houses.get, terms=terms)
                      | unlearned_tiles(slots, self._before_tile)) - self._held_back if self._in_reference else frozenset()
         # a piece read in a hidden window hides nothing behind it
         behind = hidden_behind({slot: labels for slot, labels in slots.items() if slot not in unlearned}
-                               if unlearned else slots, shadowed_by, self._standing_leans, houses_held)
-        slots = doubt_behind_hidden(slots, shadowed_by, behind)
+                               if unlearned else slots, shadowed_by, self._standing_leans, houses_held, terms=terms)
+        slots = doubt_behind_hidden(slots, shadowed_by, behind, terms=terms)
         occluded_slots = occluded_slots | behind | unlearned
         lap("leaning")
         supplies, confidence, coins = supplies_read.result()
@@ -405,8 +421,8 @@ class VisionPipeline:
             changes=changes)
 
     def _changes_since_confirmed(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, float]:
-        """Per provost or bailiff spot and worker circle, not under a hand: how far its picture is from the one the
-        rules last confirmed (≈ 3.5 ms a frame for these 98 spots; on every slot it would cost ~9 ms)."""
+        """Per spot of a unique or passing kind, not under a hand: how far its picture is from the one the rules last
+        confirmed (only these spots: on every slot it would cost some 9 ms a frame)."""
         visible = [i for i in self._watched_changes if self.slot_names[i] not in hidden]
         levels = change_level(self.reference.confirmed[visible], crops[visible])
         return {self.slot_names[i]: float(level) for i, level in zip(visible, levels)}
@@ -415,7 +431,7 @@ class VisionPipeline:
         """For each slot that accepts tiles, the other slots whose centre lies on it (a worker's circle)."""
         covering = {}
         for i, name in enumerate(self.slot_names):
-            if "tile" not in self.accepts[i]:
+            if self.terms.tile not in self.accepts[i]:
                 continue
             window = self.windows[name]
             covering[i] = [k for k, other in enumerate(self.slot_names) if k != i and
@@ -423,22 +439,21 @@ class VisionPipeline:
         return covering
 
     def _spots_beside_tiles(self) -> dict[int, tuple[int, ...]]:
-        """For each slot that accepts tiles, the provost and bailiff spots of the squares next door whose piece reaches
-        into its window (within ``LAMP_REACH_MM`` of its edge): the 20 mm bailiff leans over the neighbouring tile."""
+        """For each slot that accepts tiles, the spots of the ``beside`` kinds next door whose piece reaches into its
+        window (within ``LAMP_REACH_MM`` of its edge): a tall one leans over the neighbouring tile."""
         near = {}
         for i, covered_by in self.covering.items():
             window = self.windows[self.slot_names[i]]
             reach = window.side_mm / 2 + LAMP_REACH_MM
             near[i] = tuple(k for k, other in enumerate(self.slot_names) if k != i and k not in covered_by
-                            and any(kind in BESIDE_KINDS for kind in self.accepts[k])
+                            and any(kind in self.terms.beside for kind in self.accepts[k])
                             and max(abs(a - b) for a, b in zip(self.windows[other].center, window.center)) <= reach)
         return {i: spots for i, spots in near.items() if spots}
 
     def _leaned_on(self, tile: int, kinds: np.ndarray, row_of: Mapping[int, int]) -> float:
-        """How likely a provost or bailiff stands next door that did not when the tile's look was last enrolled: the
-        tile's picture then holds a piece its learned looks never had (held-out 3 players, seed 289, decision 25: the
-        turn's end put both on road.7, and the carpenter on road.8 read as the peddler, p 0.75-0.86: "Red can't build
-        now"). It counts as a piece standing on the tile: the building confirmed there keeps most of the belief."""
+        """How likely a ``beside`` piece stands next door that did not when the tile's look was last enrolled: the
+        tile's picture then holds a piece its learned looks never had. It counts as a piece standing on the tile: the
+        tile confirmed there keeps most of the belief."""
         learned = self._tile_leans.get(tile, frozenset())
         return max((1.0 - float(kinds[row_of[k], 0]) for k in self._tile_beside.get(tile, ())
                     if k in row_of and k not in learned), default=0.0)
@@ -473,11 +488,13 @@ class VisionPipeline:
             regions = [self.layout.region(name) for name in self.slot_names]
             radii = [r.radius if r.shape == "circle" else min(r.size) / 2 for r in regions]
             camera = camera_position_mm(pose.image_from_board, (frame_shape[1], frame_shape[0]))
-            found = shadows([self.windows[name].center for name in self.slot_names], radii, self.accepts, camera)
+            found = shadows([self.windows[name].center for name in self.slot_names], radii, self.accepts, camera,
+                            terms=self.terms)
             self._shadow = {self.slot_names[b]: tuple(self.slot_names[a] for a in over) for b, over in found.items()}
             self._shadow_index = found
             most = [len(self.players) if name.startswith(MULTI_DISC_PREFIXES) else 1 for name in self.slot_names]
-            stacked = stack_shadows([self.windows[name].center for name in self.slot_names], radii, most, camera)
+            stacked = stack_shadows([self.windows[name].center for name in self.slot_names], radii, most, camera,
+                                    terms=self.terms)
             self._stack_shadow = {self.slot_names[b]: tuple((self.slot_names[a], n) for a, n in over)
                                   for b, over in stacked.items()}
             self._shadow_key = key
@@ -513,19 +530,20 @@ class VisionPipeline:
                           for i in asked]
             kinds[changed] = self.model.kind_probabilities(references[asked], crops[asked],
                                                            [self.accepts[i] for i in asked],
-                                                           partial(leaning_in, covered_by=covered_by))
+                                                           partial(leaning_in, covered_by=covered_by, terms=self.terms))
         lap("slot model")
         read = changed | self._doubt_slots_on_fresh_tiles(visible, kinds)
         # Colours are measured only where a coloured piece is a real possibility (most slots are empty).
-        coloured = [KINDS.index(k) for k in COLOURED_KINDS]
+        coloured = [KINDS.index(k) for k in self.terms.coloured if k in KINDS]
         needs_colour = np.flatnonzero(read & (kinds[:, coloured].sum(axis=1) >= COLOUR_WORTH))
         rows = visible[needs_colour]
         added = dict(zip(needs_colour.tolist(), added_pixels_batch(references[rows], crops[rows],
                                                                    within=self._colour_area[rows])))
         self._set_aside_colours_in_front(visible, kinds, added)
         lap("piece pixels")
-        stacks = self._read_stacks(seen, visible[needs_colour[kinds[needs_colour, KINDS.index("disc")] >= STACK_WORTH]],
-                                   crops, visible)
+        stack = KINDS.index(self.terms.stack) if self.terms.stack in KINDS else None
+        stacks = self._read_stacks(seen, visible[needs_colour[kinds[needs_colour, stack] >= STACK_WORTH]], crops,
+                                   visible) if stack is not None else {}
         lap("stacks")
         slots = {}
         row_of = {int(i): row for row, i in enumerate(visible)}
@@ -546,7 +564,7 @@ class VisionPipeline:
                 # a building stays where it was built: under a provost and a bailiff it may look like bare road
                 kept = COVERED_TILE_KEPT * covered
                 row_kinds = (1.0 - kept) * row_kinds
-                row_kinds[KINDS.index("tile")] += kept
+                row_kinds[KINDS.index(self.terms.tile)] += kept
             slots[self.slot_names[i]] = self._labels(i, row_kinds, crops[i], added.get(row, np.empty((0, 3), np.uint8)),
                                                      covered, stacks.get(self.slot_names[i]))
         lap("labels")
@@ -604,7 +622,8 @@ class VisionPipeline:
         """In ``added`` (row → changed pixels), a slot's pixels of the colour of a piece leaning in front of it
         are set aside when enough others remain (:func:`vision.leaning.own_pixels`)."""
         slot_of = {row: int(visible[row]) for row in added}
-        coloured = {slot_of[row]: float(kinds[row, [KINDS.index(k) for k in COLOURED_KINDS]].sum()) for row in added}
+        columns = [KINDS.index(k) for k in self.terms.coloured if k in KINDS]
+        coloured = {slot_of[row]: float(kinds[row, columns].sum()) for row in added}
         row_of = {slot: row for row, slot in slot_of.items()}
         names, measured = self.colours.names, dict(added)
 
@@ -632,7 +651,7 @@ class VisionPipeline:
                 kinds[i, KINDS.index(kind)] = UNCHANGED_DOUBT / len(others)
             # no colour is measured on such a slot: its coloured kinds carry no label
             reading = {"": 1.0 - UNCHANGED_DOUBT, **{k: UNCHANGED_DOUBT / len(others) for k in others
-                                                      if k not in COLOURED_KINDS}}
+                                                      if k not in self.terms.coloured}}
             total = sum(reading.values())
             labels.append({label: round(v / total, 5) for label, v in reading.items() if v / total >= MIN_LABEL_PROBABILITY})
         return kinds, labels
@@ -643,8 +662,10 @@ class VisionPipeline:
         it, leaning into the worker's circle) looks like a piece. Their readings are blended with "any
         kind" in proportion to the chance a new tile is there, until the rules confirm the tile."""
         row_of = {int(i): row for row, i in enumerate(visible)}
-        tile = KINDS.index("tile")
         doubted = np.zeros(len(visible), bool)
+        if self.terms.tile not in KINDS:
+            return doubted
+        tile = KINDS.index(self.terms.tile)
         for i, on_it in self.covering.items():
             if i not in row_of or self.slot_names[i] in self.placed_tiles:
                 continue
@@ -674,6 +695,7 @@ class VisionPipeline:
                 pixels: np.ndarray, covered: float = 0.0, stack: dict[str, float] | None = None) -> dict[str, float]:
         """Kind probabilities × colour (or building) probabilities → label probabilities."""
         name = self.slot_names[index]
+        terms = self.terms
         labels: dict[str, float] = {}
         colour_odds: dict[str, float] | None = None      # the same pixels for every coloured kind: measured once
         for kind, p in zip(KINDS, kind_probabilities.tolist()):
@@ -681,20 +703,20 @@ class VisionPipeline:
                 continue
             if kind == "empty":
                 labels[""] = labels.get("", 0.0) + p
-            elif kind in COLOURED_KINDS:
+            elif kind in terms.coloured:
                 if colour_odds is None:
                     colour_odds = self.colours.probabilities(pixels)
-                if kind == "disc" and stack:
+                if kind == terms.stack and stack:
                     for label, q in stack.items():
                         labels[label] = labels.get(label, 0.0) + p * q
                     continue
                 for colour, q in colour_odds.items():
                     label = f"{kind}:{colour}"
                     labels[label] = labels.get(label, 0.0) + p * q
-            elif kind == "tile":
+            elif kind == terms.tile:
                 names = self._tile_identity(crop, self.placed_tiles.get(name), covered) or {"": 1.0}
                 for building, q in names.items():
-                    label = f"tile:{building}" if building else "tile"
+                    label = f"{kind}:{building}" if building else kind
                     labels[label] = labels.get(label, 0.0) + p * q
             else:
                 labels[kind] = labels.get(kind, 0.0) + p
@@ -730,10 +752,10 @@ class VisionPipeline:
         return rectify(frame, pose, (x, y, x + w, y + h), SUPPLY_PX_PER_MM)
 
     def _cube_unit_px(self, pose: Pose, size: tuple[int, int], seat: int) -> float:
-        """One cube's area in the zone's picture, from the camera pose (until the zone learns it)."""
+        """One good's area in the zone's picture, from the camera pose (until the zone learns it)."""
         zone = self.layout.supply(seat)
         middle = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
-        return cube_footprint_mm2(pose.image_from_board, size, middle, CUBE_SIDE_MM) * SUPPLY_PX_PER_MM ** 2
+        return cube_footprint_mm2(pose.image_from_board, size, middle, self.terms.goods_side_mm) * SUPPLY_PX_PER_MM ** 2
 
     def _read_supplies(self, frame: np.ndarray, pose: Pose, with_coins: bool
                        ) -> tuple[dict[str, dict[str, int]], dict[str, float],
@@ -749,7 +771,7 @@ class VisionPipeline:
             else:
                 zone.moved()
                 counts, sure, seen = *zone.read(picture), None
-            supplies[colour] = {name: counts[name] for name in CUBE_TYPES}
+            supplies[colour] = {name: counts[name] for name in self.terms.goods}
             confidence[colour] = round(sure, 3)
             if seen is not None:
                 coins[colour] = seen

@@ -1,6 +1,8 @@
 """Stacks of discs read from the side: how many discs stand on a space, and their colours.
 
-Several players' discs share a space on the score and favour tracks. From above only the top disc
+The discs are the game's stacking kind (its pack's ``stacks`` role: :attr:`Vocabulary.stack
+<vision.vocabulary.Vocabulary.stack>`, with its height ``H₁`` and radius ``R``). Several players' discs share
+a space on a track. From above only the top disc
 shows; a camera at an angle also sees the stack's side, each disc a band of its colour, and the
 stack's picture reaches further from its base the taller it is. Both are read on a *profile*: the
 board's picture along the line from the camera's foot through the space (``t`` mm, away from the
@@ -17,10 +19,11 @@ the counts and orders that name them. A disc's side and top colours are learned 
 confirmed (the turn-order track at setup): a side is darker or lighter than a top depending on the
 lamp, and read against the top's colour a red side looks black.
 
->>> geometry = StackGeometry(centre=(0.0, 0.0), away=(1.0, 0.0), distance=600.0, height=700.0)
->>> round(geometry.far_edge(2 * DISC_HEIGHT_MM), 1), round(geometry.near_side(DISC_HEIGHT_MM), 1)
+>>> geometry = StackGeometry(centre=(0.0, 0.0), away=(1.0, 0.0), distance=600.0, height=700.0,
+...                          disc_height=4.5, disc_radius=7.5)
+>>> round(geometry.far_edge(2 * 4.5), 1), round(geometry.near_side(4.5), 1)
 (15.4, -3.7)
->>> label_for_colours(["red", "blue"])
+>>> label_for_colours(["red", "blue"], "disc")
 'disc:blue+disc:red'
 """
 
@@ -37,8 +40,6 @@ import numpy as np
 from .colours import ColourModel, to_lab
 from .registration import Pose
 
-DISC_HEIGHT_MM = 4.5          # a player's disc (vision/render/pieces.py draws the same)
-DISC_RADIUS_MM = 7.5
 STEP_MM = 0.5                 # the profile's row spacing along the line from the camera
 LATERAL_MM = (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)   # its columns: across the stack, inside its round end
 BEFORE_MM = 4.0               # profile rows in front of the stack's near edge
@@ -62,15 +63,17 @@ class StackGeometry:
     away: tuple[float, float]          # unit vector on the board, from the camera's foot through the space
     distance: float                    # mm from the camera's foot to the space
     height: float                      # the camera's height above the board, mm
+    disc_height: float                 # one disc's height and radius, mm
+    disc_radius: float
     px_per_mm: float = 1.0             # the picture's pixels per mm along the profile there
 
     def near_side(self, h: float) -> float:
         """``t`` of the stack's near side at height ``h`` on the board's picture."""
-        return -DISC_RADIUS_MM + (self.distance - DISC_RADIUS_MM) * h / max(self.height - h, 1.0)
+        return -self.disc_radius + (self.distance - self.disc_radius) * h / max(self.height - h, 1.0)
 
     def far_edge(self, top: float) -> float:
         """``t`` of the far edge of a stack's top face ``top`` mm high."""
-        return DISC_RADIUS_MM + (self.distance + DISC_RADIUS_MM) * top / max(self.height - top, 1.0)
+        return self.disc_radius + (self.distance + self.disc_radius) * top / max(self.height - top, 1.0)
 
     def board_points(self, ts: np.ndarray) -> np.ndarray:
         """(len(ts), len(LATERAL_MM), 2) board mm of the profile's pixels."""
@@ -82,30 +85,34 @@ class StackGeometry:
     def rows(self, ts: np.ndarray, n: int, shift: float = 0.0) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
         """Masks over ``ts`` of ``n`` discs' side bands (bottom up), of the top face, and of the board round
         them, for a stack ``shift`` mm further from the camera than the space's centre."""
-        cuts = [self.near_side(k * DISC_HEIGHT_MM) + shift for k in range(n + 1)]
+        cuts = [self.near_side(k * self.disc_height) + shift for k in range(n + 1)]
         bands = [(ts >= cuts[k]) & (ts < cuts[k + 1]) for k in range(n)]
-        top = (ts >= cuts[n]) & (ts < self.far_edge(n * DISC_HEIGHT_MM) + shift)
+        top = (ts >= cuts[n]) & (ts < self.far_edge(n * self.disc_height) + shift)
         return bands, top, ~(top | np.logical_or.reduce(bands))
 
 
-def geometry_for(centre: Sequence[float], camera_mm: np.ndarray, pose: Pose) -> StackGeometry:
+def geometry_for(centre: Sequence[float], camera_mm: np.ndarray, pose: Pose, disc_height: float,
+                 disc_radius: float) -> StackGeometry:
     offset = np.asarray(centre, float) - camera_mm[:2]
     distance = float(np.linalg.norm(offset))
     away = offset / distance if distance > 1e-6 else np.array([0.0, 1.0])
     ends = pose.to_image(np.array([centre, np.asarray(centre, float) + away]))
     return StackGeometry((float(centre[0]), float(centre[1])), (float(away[0]), float(away[1])), distance,
-                         float(max(camera_mm[2], 1.0)), float(max(np.linalg.norm(ends[1] - ends[0]), 1e-3)))
+                         float(max(camera_mm[2], 1.0)), disc_height, disc_radius,
+                         float(max(np.linalg.norm(ends[1] - ends[0]), 1e-3)))
 
 
 class StackReader:
     """Reads the discs on spaces where several may stand (:meth:`read`), against a top-down picture of the
     empty board taken at setup (:meth:`set_reference`; those tracks never get tiles), with side and top
-    colours learned from confirmed discs (:meth:`learn`)."""
+    colours learned from confirmed discs (:meth:`learn`). ``disc`` is the stacking kind's (name, height, radius)."""
 
-    def __init__(self, centres: Mapping[str, Sequence[float]], most: int, board_size: tuple[float, float]) -> None:
+    def __init__(self, centres: Mapping[str, Sequence[float]], most: int, board_size: tuple[float, float],
+                 disc: tuple[str, float, float]) -> None:
         self.centres = dict(centres)       # every disc space (learning may use any; reading, the stack spaces)
         self.most = max(1, most)
         self.board_size = board_size
+        self.kind, self.disc_height, self.disc_radius = disc
         self.reference: np.ndarray | None = None
         self.top_bgr: dict[str, np.ndarray] = {}
         self.side_bgr: dict[str, np.ndarray] = {}
@@ -125,10 +132,11 @@ class StackReader:
         key = (pose.image_from_board.tobytes(), camera_mm.round(1).tobytes())
         if key == self._key:
             return
-        self._geometry = {name: geometry_for(centre, camera_mm, pose) for name, centre in self.centres.items()}
-        top = self.most * DISC_HEIGHT_MM
-        longest = max((g.far_edge(top) for g in self._geometry.values()), default=DISC_RADIUS_MM)
-        self._ts = np.arange(-DISC_RADIUS_MM - BEFORE_MM, longest + AFTER_MM, STEP_MM)
+        self._geometry = {name: geometry_for(centre, camera_mm, pose, self.disc_height, self.disc_radius)
+                          for name, centre in self.centres.items()}
+        top = self.most * self.disc_height
+        longest = max((g.far_edge(top) for g in self._geometry.values()), default=self.disc_radius)
+        self._ts = np.arange(-self.disc_radius - BEFORE_MM, longest + AFTER_MM, STEP_MM)
         self._key = key
 
     def profiles(self, frame: np.ndarray, pose: Pose, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -208,11 +216,11 @@ class StackReader:
             other = self._geometry[name]
             if abs(other.centre[0] - geometry.centre[0]) + abs(other.centre[1] - geometry.centre[1]) > 60.0:
                 continue
-            discs = max(labels, key=labels.get).count("disc:") if labels else 0
-            top = discs * DISC_HEIGHT_MM
+            discs = max(labels, key=labels.get).count(f"{self.kind}:") if labels else 0
+            top = discs * self.disc_height
             start = np.asarray(other.centre)
-            end = start + np.asarray(other.away) * (other.far_edge(top) - DISC_RADIUS_MM)
-            reach = DISC_RADIUS_MM + BLUR_PX / other.px_per_mm
+            end = start + np.asarray(other.away) * (other.far_edge(top) - self.disc_radius)
+            reach = self.disc_radius + BLUR_PX / other.px_per_mm
             free &= distance_to_segment(points, start, end) > reach
         return free
 
@@ -243,7 +251,7 @@ class StackReader:
             # each count equally likely before looking, its orders sharing that belief
             prior = TEMPERATURE * np.log(len(_orders(len(players), n)[0]))
             costs.append(_distance(unexplained[None], np.matmul(parts[None], colours)) @ weight + prior)
-            labels += [label_of(players, kept) for kept in named]
+            labels += [label_of(players, kept, self.kind) for kept in named]
             top_disc.append(orders[:, -1])
         scores = np.exp(-(np.concatenate(costs) - min(c.min() for c in costs)) / TEMPERATURE)
         odds: dict[str, float] = {}
@@ -255,18 +263,18 @@ class StackReader:
                 {colour: float(p) for colour, p in zip(players, on_top)})
 
 
-def label_for_colours(colours: Sequence[str]) -> str:
-    """``disc:blue+disc:red``: the observation's label of these discs (sorted, whatever their order)."""
-    return "+".join(sorted(f"disc:{colour}" for colour in colours))
+def label_for_colours(colours: Sequence[str], kind: str) -> str:
+    """``disc:blue+disc:red``: the observation's label of these ``kind`` pieces (sorted, whatever their order)."""
+    return "+".join(sorted(f"{kind}:{colour}" for colour in colours))
 
 
-def label_of(players: Sequence[str], kept: tuple[int, ...]) -> str:
-    return _label_cache(tuple(players), kept)
+def label_of(players: Sequence[str], kept: tuple[int, ...], kind: str) -> str:
+    return _label_cache(tuple(players), kept, kind)
 
 
 @lru_cache(maxsize=4096)
-def _label_cache(players: tuple[str, ...], kept: tuple[int, ...]) -> str:
-    return label_for_colours([players[i] for i in kept])
+def _label_cache(players: tuple[str, ...], kept: tuple[int, ...], kind: str) -> str:
+    return label_for_colours([players[i] for i in kept], kind)
 
 
 @lru_cache(maxsize=64)

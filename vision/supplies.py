@@ -2,7 +2,7 @@
 
 Cubes at the table's edge are a few pixels wide, touch, pile and change colour under the room's
 lamp, so an absolute count from a picture is fragile. The rules, however, know every supply
-exactly after each commit (everyone starts with 1 wood and 2 food), and a move changes a supply by
+exactly after each commit (the start fixes every supply), and a move changes a supply by
 a few cubes. So each zone keeps the picture of its last confirmed state and reads a new picture as
 *what came and went since then*:
 
@@ -52,7 +52,8 @@ import numpy as np
 
 from .coins import COIN_EDGES, StillStrips, coin_odds, coin_strip, strip_change
 from .colours import ColourModel
-from .cubes import CUBE_TYPES, count_cubes, cube_colour_model, light_gain, relight
+from .cubes import count_cubes, cube_colour_model, light_gain, relight
+from .vocabulary import Vocabulary, default_vocabulary
 from .zone_model import DELTAS, ZoneModel, default_zone_model, zone_input
 
 UNCONFIRMED_CONFIDENCE = 0.3    # an absolute count (before any confirmed supply, or without the model): never "sure"
@@ -74,7 +75,7 @@ CHANGED_CONFIDENCE_CAP = 0.65
 # 0.73 % of the time on held-out tables, and one such count decided a wrong move in a held-out game (docs/vision.md).
 TYPE_CONFIDENCE_CAP = UNCHANGED_CONFIDENCE
 UNIT_SHARE = 0.8                # one cube's object area ÷ the pose's footprint estimate (measured, train domain)
-# A confirmed change of the deniers whose strip changed this much (the top bin of vision/coin_odds.json, where 88 % of
+# A confirmed change of the coins whose strip changed this much (the top bin of vision/coin_odds.json, where 88 % of
 # one-coin changes and 1.3 % of unchanged coins read) shows that the coins lie on the strip.
 COINS_SEEN = COIN_EDGES[-1]
 ALIGN_PX = 8                    # largest shift (px) searched between the confirmed and the new picture
@@ -87,57 +88,62 @@ __all__ = ["SupplyZone", "cube_colour_model"]
 
 
 class SupplyZone:
-    """One seat's supply zone: its empty look, its last confirmed look and counts."""
+    """One seat's supply zone: its empty look, its last confirmed look and counts.
+
+    ``terms`` names the goods it counts and the coin it watches (the game's :class:`~vision.vocabulary.Vocabulary`;
+    the default game's when left out). A zone model trained on other goods than the game's is not used.
+    """
 
     def __init__(self, empty: np.ndarray, colours: ColourModel, nominal_unit_px: float,
-                 model: ZoneModel | None = None) -> None:
+                 model: ZoneModel | None = None, *, terms: Vocabulary | None = None) -> None:
+        self.terms = terms if terms is not None else default_vocabulary()
+        self.goods = self.terms.goods
         self.empty = empty
         self.colours = colours                  # shared by all zones: one lamp over the table
         self.nominal_unit_px = nominal_unit_px
         self.unit_px = nominal_unit_px * UNIT_SHARE
         self.model = model or default_zone_model()
+        if self.model is not None and not self.model.counts(self.goods):
+            self.model = None
         self.confirmed: np.ndarray | None = None
         self.counts: dict[str, int] = {}
-        self.deniers: int | None = None
+        self.coins_held: int | None = None      # the coins the rules last confirmed here
         self.coins_seen = False         # its strip was seen to change when the rules said coins came or went
         self.band_seen = False          # its cube band was seen to change when the rules said cubes came or went
         self.still_strips = StillStrips()
         self._blur_side = max(3, int(np.sqrt(self.unit_px) * 0.6) | 1)
 
     def confirm(self, picture: np.ndarray, counts: Mapping[str, int]) -> None:
-        """The rules say this zone holds ``counts`` (cube type → number, and ``"denier"``) in ``picture``.
+        """The rules say this zone holds ``counts`` (good → number, and the coin's name → coins) in ``picture``.
 
         The first confirmation is a change too: from the empty zone of the setup capture, nothing in it, to the
         starting supply (or a resumed game's). Its cubes showing in the band and its coins on the strip tell, as any
-        later change does, that this seat keeps them there (``band_seen``, ``coins_seen``). Before, only a later
-        change did: held-out 2 players, seed 416, decision 8, red's provost move ended the first turn, and "−1",
-        which gave red a wood, differed from "−2" in red's cubes alone; red's zone, its workers come home, was read
-        by the zone model at its 0.65 cap, and the move was asked."""
-        deniers = int(counts["denier"]) if "denier" in counts else None
+        later change does, that this seat keeps them there (``band_seen``, ``coins_seen``)."""
+        coin = self.terms.coin
+        coins = int(counts[coin]) if coin in counts else None
         if self.confirmed is None:
-            self._take(self.empty, {name: 0 for name in CUBE_TYPES}, 0 if deniers is not None else None,
+            self._take(self.empty, {name: 0 for name in self.goods}, 0 if coins is not None else None,
                        coin_strip(self.empty))
-        if not self.coins_seen and None not in (self.deniers, deniers) and deniers != self.deniers:
+        if not self.coins_seen and None not in (self.coins_held, coins) and coins != self.coins_held:
             change = self.coin_change(picture)      # against the picture confirmed before this one
             self.coins_seen = change is not None and change >= COINS_SEEN
-        new_counts = {name: int(counts.get(name, 0)) for name in CUBE_TYPES}
+        new_counts = {name: int(counts.get(name, 0)) for name in self.goods}
         if new_counts != self.counts and not self.band_seen:
             self.band_seen = self._band_change(_Seen(self, picture)) >= BAND_MASS_SHARE
         elif new_counts == self.counts and self.band_seen \
                 and self._band_change(_Seen(self, picture)) >= BAND_MASS_SHARE:
-            # Cubes came or went in the band though the rules say none did: a change not committed yet (held-out
-            # 5 players, seed 306, decision 242: blue's payment, asked, was taught as the old counts). The picture
+            # Cubes came or went in the band though the rules say none did: a change not committed yet. The picture
             # these counts belong to stays; the coins' strip is confirmed alone.
-            self.deniers = deniers
+            self.coins_held = coins
             self._confirmed_strip = self.still_strips.mean_if_last(coin_strip(picture))
             return
-        self._take(picture, new_counts, deniers, self.still_strips.mean_if_last(coin_strip(picture)))
+        self._take(picture, new_counts, coins, self.still_strips.mean_if_last(coin_strip(picture)))
 
-    def _take(self, picture: np.ndarray, counts: dict[str, int], deniers: int | None, strip: np.ndarray) -> None:
-        """Make ``picture``, holding ``counts`` and ``deniers`` (its coins' strip ``strip``), the confirmed one."""
+    def _take(self, picture: np.ndarray, counts: dict[str, int], coins: int | None, strip: np.ndarray) -> None:
+        """Make ``picture``, holding ``counts`` and ``coins`` (its coins' strip ``strip``), the confirmed one."""
         self.confirmed = picture.copy()
         self.counts = counts
-        self.deniers = deniers
+        self.coins_held = coins
         self._confirmed_blurred = self._blur(picture)
         self._confirmed_strip = strip
         self._confirmed_input = zone_input(picture)
@@ -164,7 +170,7 @@ class SupplyZone:
         return counts, sure, self._coins(seen)
 
     def coins(self, picture: np.ndarray) -> tuple[int, tuple[float, float, float]] | None:
-        """The deniers the rules last confirmed here, and how likely the coins' strip looks as it does now if 0, 1, or 2
+        """The coins the rules last confirmed here, and how likely the coins' strip looks as it does now if 0, 1, or 2
         or more came or went since (:mod:`vision.coins`). None until the strip was once seen to change when the rules
         said this seat's coins changed: players who keep their coins off the zone's strip leave it still whatever they
         pay, and a still strip would then speak against every payment."""
@@ -190,12 +196,12 @@ class SupplyZone:
                 if read[0] == self.counts and self._band_still(seen):
                     return dict(self.counts), UNCHANGED_CONFIDENCE, {}
                 return read
-        counts, sure = count_cubes(self.empty, seen.picture, self.nominal_unit_px, self.colours)
+        counts, sure = count_cubes(self.empty, seen.picture, self.nominal_unit_px, self.colours, goods=self.goods)
         return counts, min(sure, UNCONFIRMED_CONFIDENCE), {}
 
     def _coins(self, seen: "_Seen") -> tuple[int, tuple[float, float, float]] | None:
         change = self._coin_change(seen) if self.coins_seen else None
-        return None if change is None or self.deniers is None else (self.deniers, coin_odds(change))
+        return None if change is None or self.coins_held is None else (self.coins_held, coin_odds(change))
 
     def _coin_change(self, seen: "_Seen") -> float | None:
         if self.confirmed is None:
@@ -215,12 +221,12 @@ class SupplyZone:
         The zone's confidence is the product of the types' best probabilities raised to the calibration exponent;
         a type's own is its best probability raised to it (so the zone's is the product of the types'), at most
         ``TYPE_CONFIDENCE_CAP``."""
-        confirmed = np.array([[self.counts[name] for name in CUBE_TYPES]])
+        confirmed = np.array([[self.counts[name] for name in self.goods]])
         odds = self.model.changes(self._confirmed_input[None], zone_input(picture)[None], confirmed)[0]
         best = odds.argmax(axis=1)
-        counts = {name: self.counts[name] + DELTAS[k] for name, k in zip(CUBE_TYPES, best)}
-        each = odds[np.arange(len(CUBE_TYPES)), best] ** self.model.confidence_exponent
-        by_type = {name: round(min(float(p), TYPE_CONFIDENCE_CAP), 3) for name, p in zip(CUBE_TYPES, each)}
+        counts = {name: self.counts[name] + DELTAS[k] for name, k in zip(self.goods, best)}
+        each = odds[np.arange(len(self.goods)), best] ** self.model.confidence_exponent
+        by_type = {name: round(min(float(p), TYPE_CONFIDENCE_CAP), 3) for name, p in zip(self.goods, each)}
         return counts, round(min(float(np.prod(each)), CHANGED_CONFIDENCE_CAP), 3), by_type
 
     def _unchanged(self, seen: "_Seen") -> bool:

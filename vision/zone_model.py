@@ -1,9 +1,11 @@
-"""The zone model: how many cubes of each type came or went in a supply zone since its confirmed picture.
+"""The zone model: how many cubes of each good came or went in a supply zone since its confirmed picture.
 
 A small CNN (``models/zones.onnx``, trained by ``python -m models.train_zones`` on train-domain renders
 only) sees the zone now and the zone as it was when the rules last confirmed its supply, both shrunk
 to ``INPUT_HEIGHT × INPUT_WIDTH`` (≈ 0.65 px/mm: the camera gives ≈ 0.7 px/mm at the table's edge, and
-blurs it), stacked as 6 channels, plus the confirmed counts. It answers, per cube type, the change in
+blurs it), stacked as 6 channels, plus the confirmed counts. The goods it counts, in order, are the model's own
+(``"goods"`` in its calibration file, written when it is trained): a game whose goods differ is counted without
+it (:meth:`ZoneModel.counts`). It answers, per good, the change in
 count as a class of ``DELTAS`` (−3…+3). A change that would leave fewer than no cubes is impossible and
 takes no probability (:func:`possible`). Like the slot model it learns "what came and went", never a
 user's table or lamp: the type of a cube is its colour relative to the cubes the confirmed picture
@@ -24,8 +26,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .observation import CUBE_TYPES
-
 DELTAS = tuple(range(-3, 4))            # the change in one type's count that the model can say
 INPUT_HEIGHT, INPUT_WIDTH = 112, 96
 COUNT_SCALE = 9.0                       # confirmed counts enter as min(count, 9) / 9
@@ -43,7 +43,7 @@ def pair_input(confirmed: np.ndarray, now: np.ndarray) -> np.ndarray:
 
 
 def count_input(counts: np.ndarray) -> np.ndarray:
-    """(N, 5) confirmed counts → (N, 5) float32 as the model takes them."""
+    """(N, goods) confirmed counts → (N, goods) float32 as the model takes them."""
     return np.minimum(np.asarray(counts, np.float32), COUNT_SCALE) / COUNT_SCALE
 
 
@@ -53,7 +53,7 @@ def calibration_path(model_path: str | Path) -> Path:
 
 
 def possible(counts: np.ndarray) -> np.ndarray:
-    """(N, 5, len(DELTAS)) bool: which changes leave a count of at least zero."""
+    """(N, goods, len(DELTAS)) bool: which changes leave a count of at least zero."""
     return np.asarray(counts)[..., None] + np.array(DELTAS) >= 0
 
 
@@ -66,19 +66,25 @@ class ZoneModel:
         # The chance that all five changes are right, raised to this, is the confidence reported: fitted on
         # train-domain validation tables so that readings from 0.9 on are exact (models/train_zones.py).
         calibration = calibration_path(path)
-        self.confidence_exponent = float(json.loads(calibration.read_text())["confidence_exponent"]) \
-            if calibration.is_file() else 1.0
+        fitted = json.loads(calibration.read_text()) if calibration.is_file() else {}
+        self.confidence_exponent = float(fitted.get("confidence_exponent", 1.0))
+        self.goods: tuple[str, ...] = tuple(fitted.get("goods", ()))     # the goods it was trained on, in order
 
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1          # one small picture pair at a time: a second thread only waits
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
+    def counts(self, goods: tuple[str, ...]) -> bool:
+        """Whether the model counts these goods, in this order (a model that names none is taken to)."""
+        return not self.goods or self.goods == tuple(goods)
+
     def changes(self, confirmed: np.ndarray, now: np.ndarray, counts: np.ndarray) -> np.ndarray:
-        """(N, 5, len(DELTAS)) probabilities of each change per cube type, impossible changes at 0, for
-        pictures at the input size (:func:`zone_input`) and the confirmed ``counts`` (N, 5)."""
+        """(N, goods, len(DELTAS)) probabilities of each change per good, impossible changes at 0, for
+        pictures at the input size (:func:`zone_input`) and the confirmed ``counts`` (N, goods)."""
+        counts = np.asarray(counts)
         logits = self._session.run(None, {"pairs": pair_input(confirmed, now), "counts": count_input(counts)})[0]
-        logits = logits.reshape(len(now), len(CUBE_TYPES), len(DELTAS)).astype(np.float64)
+        logits = logits.reshape(len(now), counts.shape[-1], len(DELTAS)).astype(np.float64)
         logits[~possible(counts)] = -np.inf
         odds = np.exp(logits - logits.max(axis=-1, keepdims=True))
         return odds / odds.sum(axis=-1, keepdims=True)

@@ -60,13 +60,22 @@ class PieceKind:
 
 @dataclass(frozen=True)
 class TableSpec:
-    """A game's pieces, counted goods, coin and layouts (the default layout first)."""
+    """A game's pieces, counted goods, coin and layouts (the default layout first).
+
+    ``goods_piece`` is the piece kind the goods are made of (one piece per good counted, coloured by the good's
+    name: ``Piece(goods_piece, "wood")``); None when the game's goods are no pieces on the table.
+    ``colours`` are the nominal colours (B, G, R) of what carries no player's colour, as a camera sees them before
+    it learns the real ones: ``goods`` (good → colour), ``coins`` (value → colour), ``pieces`` (neutral kind →
+    colour) and ``tile_families`` (family → colour).
+    """
 
     pieces: tuple[PieceKind, ...]
     goods: tuple[str, ...] = ()
+    goods_piece: str | None = None
     coin: str | None = None
     coin_values: tuple[int, ...] = (1,)
     layouts: tuple[str, ...] = ()
+    colours: Mapping[str, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def kind(self, name: str) -> PieceKind:
@@ -87,6 +96,10 @@ class TableSpec:
         """Standing height of each piece that leans toward the camera (flat pieces left out)."""
         return {piece.name: piece.height_mm for piece in self.pieces if piece.height_mm > 5.0}
 
+    def first_where(self, role: str) -> PieceKind | None:
+        """The first piece kind with ``role`` set (None when no kind has it)."""
+        return next((piece for piece in self.pieces if getattr(piece, role)), None)
+
     @property
     def counted(self) -> tuple[str, ...]:
         """Everything counted in a player's zone: the goods, then the coin."""
@@ -99,6 +112,9 @@ class TableSpec:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "TableSpec":
         return cls(pieces=tuple(PieceKind.from_json(p) for p in data.get("pieces", [])),
-                   goods=tuple(data.get("goods", [])), coin=data.get("coin"),
+                   goods=tuple(data.get("goods", [])), goods_piece=data.get("goods_piece"), coin=data.get("coin"),
                    coin_values=tuple(int(v) for v in data.get("coin_values", [1])),
-                   layouts=tuple(data.get("layouts", [])), extra=dict(data.get("extra", {})))
+                   layouts=tuple(data.get("layouts", [])),
+                   colours={group: {name: tuple(bgr) for name, bgr in named.items()}
+                            for group, named in data.get("colours", {}).items()},
+                   extra=dict(data.get("extra", {})))

@@ -4,14 +4,16 @@ seat's cubes as they were, and once that seat's cubes were seen in the band, its
 import pytest
 
 from companion.games import TableView
+from companion.games.registry import default_pack
 from vision.layout import load_layout
-from vision.observation import CUBE_TYPES
 from vision.pipeline import VisionPipeline
 from vision.render.domains import sample_style
 from vision.render.renderer import SimulatedTable
 from vision.supplies import CHANGED_CONFIDENCE_CAP, UNCHANGED_CONFIDENCE
 
 from .test_supplies import PLAYERS, START, confirm_the_start, set_up, view_with
+
+CUBE_TYPES = default_pack().table.goods
 
 
 @pytest.fixture(scope="module", params=[("holdout", 777_002), ("train", 41)], ids=["held-out, heaped", "train, rows"])

@@ -4,7 +4,11 @@ import numpy as np
 import pytest
 
 from companion.games.table_view import Piece, TableView
-from vision.stacks import DISC_HEIGHT_MM, StackGeometry, geometry_for, label_for_colours
+from vision.stacks import StackGeometry, geometry_for, label_for_colours
+from vision.vocabulary import default_vocabulary
+
+TERMS = default_vocabulary()
+DISC_HEIGHT_MM, DISC_RADIUS_MM = TERMS.stack_height_mm, TERMS.stack_radius_mm
 
 pytest.importorskip("vision.render.renderer")
 
@@ -14,10 +18,12 @@ TRACKS = ("prestige", "deniers", "resources", "buildings")
 
 
 def test_a_taller_stack_reaches_further_from_the_camera():
-    geometry = StackGeometry(centre=(0.0, 0.0), away=(1.0, 0.0), distance=600.0, height=700.0)
+    geometry = StackGeometry(centre=(0.0, 0.0), away=(1.0, 0.0), distance=600.0, height=700.0,
+                             disc_height=DISC_HEIGHT_MM, disc_radius=DISC_RADIUS_MM)
     edges = [geometry.far_edge(n * DISC_HEIGHT_MM) for n in range(1, 6)]
     assert all(b - a > 3.0 for a, b in zip(edges, edges[1:]))         # each disc: some 4 mm further at ~40°
-    above = geometry_for((100.0, 100.0), np.array([100.0, 100.5, 800.0]), _identity_pose())
+    above = geometry_for((100.0, 100.0), np.array([100.0, 100.5, 800.0]), _identity_pose(), DISC_HEIGHT_MM,
+                         DISC_RADIUS_MM)
     assert above.far_edge(5 * DISC_HEIGHT_MM) - above.far_edge(DISC_HEIGHT_MM) < 0.5   # straight above: no clue
 
 
@@ -50,7 +56,7 @@ def test_two_disc_stacks_are_read_with_their_colours(three_players):
         view.put(f"favour.{track}.2", Piece("disc", "red"))
     seen = pipeline.observe(simulated.render(view, frame_seed=7)[0], still=True)
     for track in TRACKS:
-        assert seen.best(f"favour.{track}.0")[0] == label_for_colours(["blue", "green"]), track
+        assert seen.best(f"favour.{track}.0")[0] == label_for_colours(["blue", "green"], TERMS.stack), track
         assert seen.best(f"favour.{track}.2")[0] == "disc:red", track
 
 
@@ -68,7 +74,7 @@ def test_a_stack_leaning_into_the_next_space_is_not_read_there():
     assert any(space == "favour.prestige.4" for space, _ in pipeline._stack_shadow.get("favour.prestige.5", ()))
     label, probability = seen.best("favour.prestige.5")
     assert label == "" or probability < 0.6, (label, probability)
-    assert seen.best("favour.prestige.4")[0] == label_for_colours(players)
+    assert seen.best("favour.prestige.4")[0] == label_for_colours(players, TERMS.stack)
 
 
 def test_a_stack_and_the_disc_beyond_it_are_read_as_one_story():
@@ -85,7 +91,7 @@ def test_a_stack_and_the_disc_beyond_it_are_read_as_one_story():
         view.slots[f"favour.{track}.0"] = tuple(Piece("disc", c) for c in players if c != mover)
         view.put(f"favour.{track}.1", Piece("disc", mover))
     seen = pipeline.observe(simulated.render(view, frame_seed=424212739)[0], still=True)
-    assert seen.best("favour.resources.0")[0] == label_for_colours(["blue", "green", "red", "yellow"])
+    assert seen.best("favour.resources.0")[0] == label_for_colours(["blue", "green", "red", "yellow"], TERMS.stack)
     assert seen.best("favour.resources.1")[0] == "disc:black"
 
 
@@ -97,4 +103,4 @@ def test_a_stack_top_leaning_over_the_turn_order_doubts_only_its_own_colour():
     seen = pipeline.observe(simulated.render(start, frame_seed=6)[0], still=True)
     for place in (1, 2, 3, 5):
         slot = f"turn_order.{place}"
-        assert seen.best(slot)[0] == label_for_colours([p.colour for p in start.pieces(slot)]), (slot, seen.slots[slot])
+        assert seen.best(slot)[0] == label_for_colours([p.colour for p in start.pieces(slot)], TERMS.stack), (slot, seen.slots[slot])

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from companion.games.table_view import Piece, TableView
+from companion.games.registry import default_pack
 from vision.evaluation import previous_supplies
 from vision.layout import load_layout
-from vision.observation import CUBE_TYPES
 from vision.pipeline import VisionPipeline
 from vision.zone_model import DEFAULT_MODEL
 
@@ -15,6 +15,7 @@ pytest.importorskip("vision.render.renderer")
 from vision.render.domains import sample_style  # noqa: E402
 from vision.render.renderer import SimulatedTable  # noqa: E402
 
+CUBE_TYPES = default_pack().table.goods
 PLAYERS = ("red", "blue", "green", "yellow")
 START = {"food": 2, "wood": 1, "stone": 0, "cloth": 0, "gold": 0, "denier": 5, "worker": 6, "house": 20}
 
