@@ -18,6 +18,7 @@ import numpy as np
 
 from ..layout import Layout
 from ..markers import marker_image
+from .drawing import Drawing
 from .tiles import tile_image
 
 STYLES = json.loads(Path(__file__).with_name("styles.json").read_text(encoding="utf-8"))
@@ -265,13 +266,13 @@ def draw_markers(td: TopDown, layout: Layout) -> None:
 
 
 def draw_tiles(td: TopDown, layout: Layout, tiles: dict[str, tuple[str, float, tuple[float, float]]],
-               board_style: str) -> None:
-    """Paste building tiles: slot → (building, rotation degrees, centre mm)."""
+               board_style: str, drawing: Drawing | None = None) -> None:
+    """Paste tiles: slot → (tile name, rotation degrees, centre mm), drawn as the game's ``drawing`` says."""
     for slot, (name, angle, center) in tiles.items():
         region = layout.region(slot)
         side_mm = min(region.size) * 0.94 if region.shape == "rect" else region.radius * 1.4
         side = td.length(side_mm)
-        face = tile_image(name, side, board_style)
+        face = tile_image(name, side, board_style, drawing)
         cx, cy = td.px(np.array(center))
         M = cv2.getRotationMatrix2D(((side - 1) / 2, (side - 1) / 2), -angle, 1.0)
         M[:, 2] += [cx - (side - 1) / 2, cy - (side - 1) / 2]

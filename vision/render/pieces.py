@@ -2,7 +2,8 @@
 
 Every piece is a convex solid (cylinder, box, box with a roof), so back-face culling alone gives
 a correct picture of one piece, and painting pieces far-to-near gives the picture of the table.
-Sizes are millimetres of the real pieces (approximate; see docs/simulated-table.md).
+Each kind's solid and size, in millimetres of the real pieces, is the game pack's (``render.json``,
+:mod:`vision.render.drawing`).
 """
 
 from __future__ import annotations
@@ -15,17 +16,6 @@ import numpy as np
 
 from .camera import Camera
 
-# kind → (shape, radius or half-width mm, height mm)
-DIMENSIONS: dict[str, tuple[str, float, float]] = {
-    "worker": ("cylinder", 7.0, 15.0),
-    "bailiff": ("cylinder", 9.0, 20.0),
-    "provost": ("cylinder", 9.5, 6.5),
-    "disc": ("cylinder", 7.5, 4.5),
-    "coin1": ("cylinder", 9.0, 1.6),
-    "coin5": ("cylinder", 11.5, 1.6),
-    "cube": ("box", 4.0, 8.0),
-    "house": ("house", 5.0, 8.0),
-}
 SEGMENTS = 20
 
 
@@ -90,8 +80,10 @@ def _box(cx: float, cy: float, z0: float, half: float, h: float, angle: float,
     return faces, normals, np.vstack(verts)
 
 
-def make_solid(kind: str, x: float, y: float, z0: float, angle: float, colour: tuple[float, float, float]) -> Solid:
-    shape, size, height = DIMENSIONS[kind]
+def make_solid(solid: tuple[str, float, float], x: float, y: float, z0: float, angle: float,
+               colour: tuple[float, float, float]) -> Solid:
+    """A solid ``(shape, radius or half side mm, height mm)`` standing at (x, y), its base ``z0`` mm up."""
+    shape, size, height = solid
     if shape == "cylinder":
         faces, normals, verts = _cylinder(x, y, z0, size, height)
     elif shape == "box":

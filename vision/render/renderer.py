@@ -2,14 +2,17 @@
 
 >>> from vision.layout import load_layout
 >>> from companion.games.table_view import TableView, Piece
->>> view = TableView("caylus", ("red", "blue"))
->>> view.put("road.6.provost", Piece("provost"))
->>> table = SimulatedTable(load_layout(), sample_style("train", 1), size=(320, 180))
+>>> layout = load_layout()
+>>> slot = next(name for name in layout.slot_names() if layout.region(name).accepts == ("worker",))
+>>> view = TableView(layout.game, ("red", "blue"))
+>>> view.put(slot, Piece("worker", "red"))
+>>> table = SimulatedTable(layout, sample_style("train", 1), size=(320, 180))
 >>> frame, truth = table.render(view)
->>> frame.shape, truth["slots"]["road.6.provost"]["pieces"][0]["kind"]
-((180, 320, 3), 'provost')
+>>> frame.shape, truth["slots"][slot]["pieces"][0]["colour"]
+((180, 320, 3), 'red')
 
-Per episode (one :class:`RenderStyle`) the board texture, camera, light and sensor are made once;
+The table draws the game of its layout (:func:`vision.layout.layout_pack`), as that game's pack says
+(``render.json``, :mod:`vision.render.drawing`). Per episode (one :class:`RenderStyle`) the board texture, camera, light and sensor are made once;
 per table view the tiles are pasted, the board warped and the pieces drawn once (cached); per frame
 only hands, light, lens and sensor are applied, so a still scene or a hand animation renders fast.
 """
@@ -23,12 +26,14 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
+from companion.games.pack import GamePack
 from companion.games.table_view import TableView
 
-from ..layout import Layout
+from ..layout import Layout, layout_pack
 from .board_art import draw_tiles, table_topdown
 from .camera import Camera, fit_camera
 from .domains import RenderStyle, sample_style
+from .drawing import COIN, drawing_of
 from .effects import Sensor
 from .hands import Hand, draw_hand, draw_hand_shadow
 from .pieces import Solid, draw_shadows, draw_solids, image_box, light_vector, make_solid
@@ -51,8 +56,10 @@ class SimulatedTable:
     """Renders frames of table views for one episode style."""
 
     def __init__(self, layout: Layout, style: RenderStyle, size: tuple[int, int] = (1280, 720),
-                 px_per_mm: float = 2.0) -> None:
+                 px_per_mm: float = 2.0, pack: GamePack | None = None) -> None:
         self.layout = layout
+        self.pack = pack or layout_pack(layout)
+        self.drawing = drawing_of(self.pack)
         self.style = style
         self.size = size
         x0, y0, x1, y1 = layout.table_bounds(margin=0.0)
@@ -93,7 +100,7 @@ class SimulatedTable:
             td = self.topdown
             saved = td.image
             td.image = saved.copy()
-            draw_tiles(td, self.layout, tiles, self.style.board_style)
+            draw_tiles(td, self.layout, tiles, self.style.board_style, self.drawing)
             # the texture is finer than the frame: low-pass it first, as a lens would, so edges don't alias
             texture, td.image = cv2.GaussianBlur(td.image, (0, 0), self._antialias), saved
             self._board_image = cv2.warpPerspective(texture, self._warp, self.size, dst=self._table_image.copy(),
@@ -106,14 +113,16 @@ class SimulatedTable:
         key = json.dumps(view.to_json(), sort_keys=True)
         if key == self._state_key and self._state is not None:
             return self._state
-        placed = place_view(self.layout, view, self.style.seed, self.style.jitter_mm, self.style.heaped_supplies)
-        tiles = {p.slot: (p.piece.name or "", p.angle, (p.x, p.y)) for p in placed if p.piece.kind == "tile"}
+        placed = place_view(self.layout, view, self.style.seed, self.style.jitter_mm, self.style.heaped_supplies,
+                            self.drawing)
+        tile = self.drawing.terms.tile
+        tiles = {p.slot: (p.piece.name or "", p.angle, (p.x, p.y)) for p in placed if p.piece.kind == tile}
         board = self._board(tiles)
         solids: list[Solid] = []
         truth: list[dict[str, Any]] = []
         cam = self.camera
         for p in placed:
-            if p.piece.kind == "tile":
+            if p.piece.kind == tile:
                 region = self.layout.region(p.slot)
                 half = min(region.size) * 0.47 if region.shape == "rect" else region.radius * 0.7
                 a = np.radians(p.angle)
@@ -124,8 +133,8 @@ class SimulatedTable:
                 truth.append(self._piece_truth(p, centre, np.array([*uv.min(0), *uv.max(0)]), centre))
                 continue
             tint_key = p.piece.colour or p.piece.kind
-            solid = make_solid(p.kind3d, p.x, p.y, p.z, np.radians(p.angle),
-                               piece_colour(p.piece, self._tint_for(tint_key)))
+            solid = make_solid(self.drawing.solids[p.kind3d], p.x, p.y, p.z, np.radians(p.angle),
+                               piece_colour(p.piece, self._tint_for(tint_key), self.drawing))
             solids.append(solid)
             centre, box = image_box(cam, solid)
             ground = cam.project(np.array([[p.x, p.y, 0.0]]))[0]
@@ -142,8 +151,8 @@ class SimulatedTable:
     @staticmethod
     def _piece_truth(p: Placed, centre: np.ndarray, box: np.ndarray, ground: np.ndarray) -> dict[str, Any]:
         data = p.piece.to_json()
-        if p.kind3d in ("coin1", "coin5"):
-            data = {"kind": "coin", "value": 5 if p.kind3d == "coin5" else 1}
+        if p.piece.kind == COIN:
+            data = {"kind": COIN, "value": int(p.piece.name or 1)}
         return {"slot": p.slot, **data, "board_mm": [round(p.x, 2), round(p.y, 2), round(p.z, 2)],
                 "image": centre.tolist(), "ground": ground.tolist(), "bbox": box.tolist()}
 

@@ -2,10 +2,10 @@
 
 A piece's offset and turn depend only on (episode seed, slot, index in slot), so a piece does not
 jump between frames when something else on the table changes. Stacked discs (several players on
-one favour or score space) pile up. Supplies lie in the seat's zone: workers and houses in rows, cubes
-either in tidy rows or, as most players leave them, in one heap per type where cubes touch and pile, coins in two
-stacks. Each group draws from its own random stream, so a worker coming home moves no cube or coin, as at a real
-table.
+one track space) pile up. Supplies lie in the seat's zone as the game's drawing lays them out
+(:mod:`vision.render.drawing`): spare pieces in rows, goods either in tidy rows or, as most players leave them, in one
+heap per good where pieces touch and pile, coins in stacks by value. Each group draws from its own random stream,
+so a piece coming home moves no good or coin, as at a real table.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ import numpy as np
 
 from companion.games.table_view import Piece, TableView
 
-from ..layout import Layout, SupplyZone
-from .pieces import DIMENSIONS
+from ..layout import Layout, SupplyZone, layout_pack
+from .drawing import COIN, Drawing, default_drawing, drawing_of
 
 STYLES = json.loads(Path(__file__).with_name("styles.json").read_text(encoding="utf-8"))
 TILE_THICKNESS = 2.0
-CUBE_TYPES = ("food", "wood", "stone", "cloth", "gold")
+GREY = (128, 128, 128)
 
 
 @dataclass
@@ -34,7 +34,7 @@ class Placed:
 
     slot: str
     piece: Piece
-    kind3d: str          # the solid drawn (``coin1``, ``coin5`` for deniers, else the piece kind)
+    kind3d: str          # the solid drawn (``coin<value>`` for a coin, else the piece kind)
     x: float
     y: float
     z: float             # height of its base above the board (stacking, standing on a tile)
@@ -45,45 +45,57 @@ def _rng(seed: int, key: str) -> np.random.Generator:
     return np.random.default_rng([seed, zlib.crc32(key.encode())])
 
 
-def _radius(kind3d: str) -> float:
-    shape, size, _ = DIMENSIONS.get(kind3d, ("box", 20.0, 2.0))
+def _radius(kind3d: str, drawing: Drawing) -> float:
+    shape, size, _ = drawing.solids.get(kind3d, ("box", 20.0, 2.0))
     return size * (1.42 if shape != "cylinder" else 1.0)
 
 
 def place_slot(layout: Layout, slot: str, pieces: tuple[Piece, ...], seed: int, jitter_mm: float,
-               tiled: bool) -> list[Placed]:
+               tiled: bool, drawing: Drawing | None = None) -> list[Placed]:
+    drawing = drawing or default_drawing()
+    stack, tile = drawing.terms.stack, drawing.terms.tile
     region = layout.region(slot)
     rng = _rng(seed, slot)
     out: list[Placed] = []
     cx, cy = region.center
-    if all(p.kind == "disc" for p in pieces) and len(pieces) > 1:
+    if all(p.kind == stack for p in pieces) and len(pieces) > 1:
         # several discs on one space: a slightly untidy stack
         dx, dy = rng.uniform(-1, 1, 2) * min(jitter_mm, max(0.0, region.inner_radius - 8))
         for k, piece in enumerate(pieces):
             wob = rng.uniform(-0.6, 0.6, 2)
-            out.append(Placed(slot, piece, "disc", cx + dx + wob[0], cy + dy + wob[1], k * DIMENSIONS["disc"][2], 0.0))
+            out.append(Placed(slot, piece, stack, cx + dx + wob[0], cy + dy + wob[1], k * drawing.solids[stack][2], 0.0))
         return out
     n = len(pieces)
     for k, piece in enumerate(pieces):
         kind3d = piece.kind
         if n > 1:   # mixed pieces share the space round its centre
             a = 2 * math.pi * k / n
-            ring = max(0.0, region.inner_radius - _radius(kind3d))
+            ring = max(0.0, region.inner_radius - _radius(kind3d, drawing))
             px, py = cx + ring * math.cos(a), cy + ring * math.sin(a)
         else:
             px, py = cx, cy
-        room = max(0.0, region.inner_radius - _radius(kind3d) - 0.5) if piece.kind != "tile" else 1.0
+        room = max(0.0, region.inner_radius - _radius(kind3d, drawing) - 0.5) if piece.kind != tile else 1.0
         off = rng.uniform(-1, 1, 2) * min(jitter_mm, room)
-        angle = float(rng.uniform(-4, 4)) if piece.kind == "tile" else float(rng.uniform(0, 90))
-        z = TILE_THICKNESS if tiled and piece.kind != "tile" else 0.0
+        angle = float(rng.uniform(-4, 4)) if piece.kind == tile else float(rng.uniform(0, 90))
+        z = TILE_THICKNESS if tiled and piece.kind != tile else 0.0
         out.append(Placed(slot, piece, kind3d, px + off[0], py + off[1], z, angle))
     return out
 
 
+def _coins_by_value(amount: int, values: list[int]) -> dict[int, int]:
+    """``amount`` in as few coins as the ``values`` allow (largest first)."""
+    counts = {}
+    for value in sorted(values, reverse=True):
+        counts[value], amount = divmod(amount, value)
+    return counts
+
+
 def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: int,
-                 heaped: bool = False) -> list[Placed]:
-    """Lay out one seat's supply: workers in a row, houses in rows, cubes by type (in rows, or ``heaped``),
-    coins in two stacks."""
+                 heaped: bool = False, drawing: Drawing | None = None) -> list[Placed]:
+    """Lay out one seat's supply as the game's drawing says: spare pieces in rows, goods by good (in rows, or
+    ``heaped``), coins in stacks by value."""
+    drawing = drawing or default_drawing()
+    terms, layout_of = drawing.terms, drawing.supply
     x0, y0 = zone.origin
     w, h = zone.size
     slot = f"supply.{zone.seat}"
@@ -99,22 +111,31 @@ def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: in
             out.append(Placed(slot, piece, kind, left + col * pitch + j[0], top + row * pitch + j[1], layer * layer_h,
                               float(rng.uniform(0, 90))))
 
-    grid("worker", Piece("worker", colour), counts.get("worker", 0), x0 + 10, y0 + 10, 9, 15.5, 1, 15.0)
-    grid("house", Piece("house", colour), counts.get("house", 0), x0 + 9, y0 + 30, 10, 13.3, 3, 13.0)
-    for t, cube in enumerate(CUBE_TYPES):
+    for spare in layout_of.get("rows", ()):
+        kind, (left, top) = spare["kind"], spare["at"]
+        grid(kind, Piece(kind, colour), counts.get(kind, 0), x0 + left, y0 + top, spare["columns"], spare["pitch"],
+             spare["rows"], spare["layer_mm"])
+    goods, piece_kind = layout_of.get("goods"), terms.goods_piece
+    for t, good in enumerate(terms.goods if goods and piece_kind else ()):
         if heaped:
-            out += heap(slot, Piece("cube", cube), counts.get(cube, 0), (x0 + 16.5 + t * 29.5, y0 + 86),
-                        _rng(seed, f"{slot}.{cube}.heap"))
+            out += heap(slot, Piece(piece_kind, good), counts.get(good, 0),
+                        (x0 + goods["heap_at"][0] + t * goods["step"], y0 + goods["heap_at"][1]),
+                        _rng(seed, f"{slot}.{good}.heap"), drawing.solids[piece_kind][2])
         else:
-            grid("cube", Piece("cube", cube), counts.get(cube, 0), x0 + 7 + t * 29.5, y0 + 76, 3, 9.5, 3, 8.0)
-    fives, ones = divmod(counts.get("denier", 0), 5)
-    stacks = _rng(seed, f"{slot}.denier")     # a fixed place per stack: paying a coin nudges no other
-    dx5, dy1 = stacks.uniform(-0.8, 0.8, 2)
-    for k in range(fives):
-        out.append(Placed(slot, Piece("disc", "denier", "5"), "coin5", x0 + 28 + dx5, y0 + h - 28, k * 1.6, 0.0))
-    for k in range(ones):
-        out.append(Placed(slot, Piece("disc", "denier", "1"), "coin1", x0 + 62 + (k % 2) * 21, y0 + h - 28 + dy1,
-                          (k // 2) * 1.6, 0.0))
+            grid(piece_kind, Piece(piece_kind, good), counts.get(good, 0), x0 + goods["at"][0] + t * goods["step"],
+                 y0 + goods["at"][1], goods["columns"], goods["pitch"], goods["rows"], goods["layer_mm"])
+    stacks_of = layout_of.get("coins", ())
+    if terms.coin and stacks_of:
+        by_value = _coins_by_value(counts.get(terms.coin, 0), [stack["value"] for stack in stacks_of])
+        stacks = _rng(seed, f"{slot}.{terms.coin}")     # a fixed place per stack: paying a coin nudges no other
+        nudges = stacks.uniform(-0.8, 0.8, len(stacks_of))
+        for stack, nudge in zip(stacks_of, nudges):
+            value, cols = stack["value"], stack["columns"]
+            nx, ny = (nudge, 0.0) if stack["nudge"] == "x" else (0.0, nudge)
+            for k in range(by_value[value]):
+                out.append(Placed(slot, Piece(COIN, terms.coin, str(value)), f"{COIN}{value}",
+                                  x0 + stack["left"] + (k % cols) * stack["pitch"] + nx,
+                                  y0 + h - stack["above_bottom"] + ny, (k // cols) * stack["layer_mm"], 0.0))
     return out
 
 
@@ -123,11 +144,14 @@ HEAP_TRIES = 12           # places tried on the ground before a cube goes on top
 HEAP_SUPPORT = 4.5        # mm: a cube on top rests on one below at most this far off its centre
 
 
-def heap(slot: str, piece: Piece, count: int, centre: tuple[float, float], rng: np.random.Generator) -> list[Placed]:
-    """``count`` cubes dropped one by one round ``centre``: each lands where the ground is free, else on top of
-    the heap (resting on a cube below). Cube k's throws are ``rng``'s k-th draws, so a cube more or less moves
-    no other cube."""
-    size = DIMENSIONS["cube"][2]
+def heap(slot: str, piece: Piece, count: int, centre: tuple[float, float], rng: np.random.Generator,
+         size: float | None = None) -> list[Placed]:
+    """``count`` cubes ``size`` mm tall (the default game's goods piece when None) dropped one by one round
+    ``centre``: each lands where the ground is free, else on top of the heap (resting on a cube below). Cube k's
+    throws are ``rng``'s k-th draws, so a cube more or less moves no other cube."""
+    if size is None:
+        drawing = default_drawing()
+        size = drawing.solids[drawing.terms.goods_piece][2]
     throws = rng.uniform(0, 1, (count, HEAP_TRIES + 1, 2))
     cubes: list[Placed] = []
     for k in range(count):
@@ -151,43 +175,49 @@ def heap(slot: str, piece: Piece, count: int, centre: tuple[float, float], rng: 
                 if any(math.dist(free[0], c) < HEAP_SPACING for c in here):
                     free = []
             if free:
-                cubes.append(Placed(slot, piece, "cube", free[0][0], free[0][1], z, angle))
+                cubes.append(Placed(slot, piece, piece.kind, free[0][0], free[0][1], z, angle))
                 break
             level += 1
     return cubes
 
 
 def place_view(layout: Layout, view: TableView, seed: int, jitter_mm: float,
-               heaped_supplies: bool = False) -> list[Placed]:
-    """Every piece of the view at its table position (slots the layout lacks raise ``KeyError``)."""
+               heaped_supplies: bool = False, drawing: Drawing | None = None) -> list[Placed]:
+    """Every piece of the view at its table position (slots the layout lacks raise ``KeyError``); ``drawing`` is the
+    game's (the layout's pack's when None). A piece on a slot ``<place>.<kind>`` stands on the tile of
+    ``<place>.<tile kind>`` when one lies there."""
+    drawing = drawing or drawing_of(layout_pack(layout))
+    tile, stack = drawing.terms.tile, drawing.terms.stack
     placed: list[Placed] = []
     for slot, pieces in view.occupied():
-        road_tile = slot.rsplit(".", 1)[0] + ".tile"
-        tiled = slot.startswith("road.") and bool(view.pieces(road_tile)) and not slot.endswith(".tile")
-        placed += place_slot(layout, slot, pieces, seed, jitter_mm, tiled)
+        under = f"{slot.rsplit('.', 1)[0]}.{tile}"
+        tiled = bool(tile) and bool(view.pieces(under)) and slot != under
+        placed += place_slot(layout, slot, pieces, seed, jitter_mm, tiled, drawing)
     for name, values in view.tracks.items():
         if name != "score":
             continue
         by_space: dict[str, list[Piece]] = {}
         for colour in view.players:
             if colour in values:
-                by_space.setdefault(layout.score_slot(values[colour]), []).append(Piece("disc", colour))
+                by_space.setdefault(layout.score_slot(values[colour]), []).append(Piece(stack, colour))
         for slot, pieces in sorted(by_space.items()):
-            placed += place_slot(layout, slot, tuple(pieces), seed, jitter_mm, False)
+            placed += place_slot(layout, slot, tuple(pieces), seed, jitter_mm, False, drawing)
     for seat, colour in enumerate(view.players):
         if colour in view.supplies:
-            placed += place_supply(layout.supply(seat), colour, view.supplies[colour], seed, heaped_supplies)
+            placed += place_supply(layout.supply(seat), colour, view.supplies[colour], seed, heaped_supplies, drawing)
     return placed
 
 
-def piece_colour(piece: Piece, tint: np.ndarray) -> tuple[float, float, float]:
+def piece_colour(piece: Piece, tint: np.ndarray, drawing: Drawing | None = None) -> tuple[float, float, float]:
     """BGR of a wooden piece, with the episode's tint (real paint and light never match the catalogue)."""
-    if piece.kind in ("provost", "bailiff"):
-        base = STYLES["neutral_colours"][piece.kind]
-    elif piece.colour == "denier":
-        base = STYLES["neutral_colours"]["denier_5" if piece.name == "5" else "denier_1"]
-    elif piece.kind == "cube":
-        base = STYLES["cube_colours"].get(piece.colour or "", [128, 128, 128])
+    drawing = drawing or default_drawing()
+    terms = drawing.terms
+    if piece.kind in drawing.piece_colours:
+        base = drawing.piece_colours[piece.kind]
+    elif piece.kind == COIN and piece.colour == terms.coin:
+        base = drawing.coin_colours[int(piece.name or 1)]
+    elif piece.kind == terms.goods_piece:
+        base = drawing.goods_colours.get(piece.colour or "", GREY)
     else:
-        base = STYLES["player_colours"].get(piece.colour or "", [128, 128, 128])
+        base = STYLES["player_colours"].get(piece.colour or "", GREY)
     return tuple(float(v) for v in np.clip(np.array(base) * tint, 0, 255))

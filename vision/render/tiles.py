@@ -1,22 +1,22 @@
-"""Building tiles of the project's own making: a family colour, an icon and a label per building.
+"""Tiles of the project's own making: a family colour, an icon and a label per tile.
 
 The art is deliberately simple and procedural (never the real tiles): what the recogniser must
-learn is "which enrolled tile is this", and the family colour + icon + label make every building
-distinct. Which icon and family a building has is data (``tile_art.json``).
+learn is "which enrolled tile is this", and the family colour + icon + label make every tile
+distinct. Which icon, family and label a tile has, and each family's colour, is the game pack's data
+(``render.json``: ``tile_art`` and ``colours.tile_families``, :mod:`vision.render.drawing`).
 """
 
 from __future__ import annotations
 
-import json
 import zlib
 from functools import lru_cache
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-TILE_ART: dict[str, dict[str, str]] = json.loads(Path(__file__).with_name("tile_art.json").read_text(encoding="utf-8"))
-STYLES = json.loads(Path(__file__).with_name("styles.json").read_text(encoding="utf-8"))
+from .drawing import Drawing, default_drawing
+
+UNKNOWN_FAMILY = (175, 175, 170)        # a tile the drawing has no art for, or whose family it does not list
 
 
 def _icon(img: np.ndarray, icon: str, c: tuple[int, int], s: int, ink: tuple[int, ...]) -> None:
@@ -103,11 +103,16 @@ def _icon(img: np.ndarray, icon: str, c: tuple[int, int], s: int, ink: tuple[int
         cv2.rectangle(img, (x - s // 2, y - s), (x + s // 2, y - int(s / 1.5)), ink, -1)
 
 
+def tile_image(name: str, side_px: int, board_style: str = "meadow", drawing: Drawing | None = None) -> np.ndarray:
+    """The face of tile ``name`` as a square BGR image, as the game's ``drawing`` (the default game's when None)
+    draws it (cached: tiles never change)."""
+    return _tile_image(name, side_px, board_style, drawing or default_drawing())
+
+
 @lru_cache(maxsize=256)
-def tile_image(name: str, side_px: int, board_style: str = "meadow") -> np.ndarray:
-    """The face of building tile ``name`` as a square BGR image (cached: tiles never change)."""
-    art = TILE_ART.get(name, {"family": "stone", "icon": "column", "label": name.upper()[:10]})
-    base = np.array(STYLES["tile_families"][art["family"]], dtype=float)
+def _tile_image(name: str, side_px: int, board_style: str, drawing: Drawing) -> np.ndarray:
+    art = drawing.tile_art.get(name, {"family": "", "icon": "column", "label": name.upper()[:10]})
+    base = np.array(drawing.tile_families.get(art["family"], UNKNOWN_FAMILY), dtype=float)
     rng = np.random.default_rng(zlib.crc32(f"{name}/{board_style}".encode()))
     tone = base + rng.uniform(-8, 8, 3)
     img = np.empty((side_px, side_px, 3), np.uint8)

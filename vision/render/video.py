@@ -43,7 +43,7 @@ def _hand_for(table: SimulatedTable, before: TableView, after: TableView, seat: 
     """A hand from the acting seat's side toward what changed (a board slot first, else its supply)."""
     layout = table.layout
     changed = _put_down_first([s for s in changed_slots(before, after) if not s.startswith("score.")],
-                              before, after, seat)
+                              before, after, seat, table.drawing.terms.armed)
     w, h = layout.board_size
     centre = np.array([w / 2, h / 2])
     if changed:
@@ -61,10 +61,11 @@ def _hand_for(table: SimulatedTable, before: TableView, after: TableView, seat: 
                 spread=float(rng.uniform(0.0, 0.4)), skin=table.style.skin_tone)
 
 
-def _put_down_first(changed: list[str], before: TableView, after: TableView, seat: int | None) -> list[str]:
-    """``changed`` with the slots where the acting seat's worker, then its house, appears first: the hand puts them
-    down. A player placing a last worker also passes (a disc on the bridge, a rules step), and ``changed`` sorts the
-    bridge first: the hand went there, and the worker appeared on a slot no hand came near."""
+def _put_down_first(changed: list[str], before: TableView, after: TableView, seat: int | None,
+                    armed: tuple[str, ...]) -> list[str]:
+    """``changed`` with the slots where a new piece of the acting seat of the ``armed`` kinds appears first, in the
+    order of those kinds: the hand puts them down. A move may also change slots by the rules alone (a disc moved
+    on a track), and ``changed`` may sort those first: the hand did not go there."""
     if seat is None:
         return changed
     colour = after.players[seat]
@@ -72,7 +73,7 @@ def _put_down_first(changed: list[str], before: TableView, after: TableView, sea
     def rank(slot: str) -> int:
         new = [piece for piece in after.pieces(slot) if piece not in before.pieces(slot) and piece.colour == colour]
         kinds = {piece.kind for piece in new}
-        return 0 if "worker" in kinds else 1 if "house" in kinds else 2
+        return next((order for order, kind in enumerate(armed) if kind in kinds), len(armed))
     return sorted(changed, key=rank)
 
 
