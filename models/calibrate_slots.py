@@ -4,7 +4,7 @@
 
 Training weighs "empty" down (class weight 0.5) and repeats rare kinds, so the raw model calls pieces
 too readily on empty slots. This renders ``--frames`` stills of the *train* domain at seeds never used
-for training (7 000 000+), scores the pipeline (vision/evaluation.py) for each candidate bias and writes
+for training (7 000 000+) of the default game (the one the slot model is trained for), scores the pipeline (vision/evaluation.py) for each candidate bias and writes
 the best to ``models/slots.calibration.json``, which :class:`vision.recognizer.SlotModel` reads.
 """
 
@@ -15,6 +15,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+from companion.games.registry import default_pack
 
 REPO = Path(__file__).resolve().parents[1]
 CANDIDATES = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
@@ -28,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = REPO / "models" / "data" / f"calibration-train-{args.seed}-{args.frames}"
     if not (folder / f"frame_{args.frames - 1:04d}.json").exists():
-        subprocess.run([sys.executable, "-m", "companion", "render", "caylus", "--seed", str(args.seed),
+        subprocess.run([sys.executable, "-m", "companion", "render", default_pack().name, "--seed", str(args.seed),
                         "--frames", str(args.frames), "--out", str(folder), "--domain", "train"], check=True, cwd=REPO)
     from vision.evaluation import evaluate
 

@@ -13,22 +13,27 @@ from typing import Sequence
 
 import numpy as np
 
+from companion.games.playout import random_midgame
+from companion.games.registry import default_pack
 from companion.games.table_view import TableView
 from vision.crops import MARGIN, crop_slots, slot_windows
 from vision.evaluation import calibration_view
-from vision.layout import Layout, load_layout
+from vision.layout import Layout, layout_pack, load_layout
 from vision.pipeline import VisionPipeline
 from vision.recognizer import KINDS
+from vision.vocabulary import Vocabulary
 
 EMPTY_KEEP = 0.25
 Triples = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def slot_kind(pieces: list[dict]) -> str:
+    """The slot model's class (:data:`vision.recognizer.KINDS`) of a slot holding ``pieces``: a tile first, then the
+    model's kinds in their order."""
     kinds = {p["kind"] for p in pieces}
     if not kinds:
         return "empty"
-    for kind in ("tile", "worker", "house", "disc", "provost", "bailiff"):
+    for kind in ("tile", *(k for k in KINDS if k not in ("empty", "tile"))):
         if kind in kinds:
             return kind
     return "empty"
@@ -37,13 +42,14 @@ def slot_kind(pieces: list[dict]) -> str:
 def harvest(seed: int, layout: Layout, rng: np.random.Generator, margins: Sequence[float] = (MARGIN,),
             size: tuple[int, int] = (1280, 720)) -> list[Triples]:
     """One train-domain table at ``seed``: (references, currents, kinds) per margin in ``margins``."""
-    from companion.cli.render import COLOURS, random_midgame
     from vision.render.domains import sample_style
     from vision.render.hands import Hand
     from vision.render.renderer import SimulatedTable
 
-    players = list(COLOURS[:int(rng.integers(2, 6))])
-    view = random_midgame(players, seed).table_view()
+    pack = layout_pack(layout)
+    info = pack.info
+    players = list(info.colours[:int(rng.integers(info.min_players, info.max_players + 1))])
+    view = random_midgame(pack, players, seed).table_view()
     style = sample_style("train", seed)
     table = SimulatedTable(layout, style, size)
     hands = ()
@@ -53,7 +59,7 @@ def harvest(seed: int, layout: Layout, rng: np.random.Generator, margins: Sequen
                       float(rng.uniform(0.6, 1.0)), float(rng.uniform(0, 0.4)), style.skin_tone),)
     frame, truth = table.render(view, hands, frame_seed=1)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=2)
-    calibration = calibration_view(view)
+    calibration = calibration_view(view, terms=Vocabulary.of(pack.table))
     calibration_frame, _ = table.render(calibration, frame_seed=3)
     nothing: Triples = (np.empty((0, 32, 32, 3), np.uint8),) * 2 + (np.empty(0, np.int64),)
     cut = []
@@ -84,8 +90,8 @@ def harvest(seed: int, layout: Layout, rng: np.random.Generator, margins: Sequen
 
 
 def make_render_dataset(seeds: range, progress=None, margins: Sequence[float] = (MARGIN,)) -> list[Triples]:
-    """The crops of every seed's table, one (references, currents, kinds) per margin."""
-    layout = load_layout()
+    """The crops of every seed's table (the default game's layout), one (references, currents, kinds) per margin."""
+    layout = load_layout(default_pack().table.default_layout)
     parts = []
     for n, seed in enumerate(seeds):
         parts.append(harvest(seed, layout, np.random.default_rng(seed), margins))

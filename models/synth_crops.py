@@ -16,16 +16,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.games.registry import default_pack
 from vision.crops import MARGIN
 from vision.recognizer import KINDS
 
 CROP = 32
 PALETTE = json.loads((Path(__file__).resolve().parents[1] / "vision" / "palette.json").read_text())
 PLAYER_COLOURS = [np.array(c, float) for c in PALETTE["player_colours"].values()]
-NEUTRAL = [np.array(c, float) for c in PALETTE["neutral_colours"].values()]
-TILE_FAMILIES = [np.array(c, float) for c in PALETTE["tile_families"].values()]
+# the neutral pieces' and tile families' nominal colours of the game the slot model is trained for (the default pack)
+NEUTRAL = [np.array(c, float) for c in default_pack().table.colours.get("pieces", {}).values()]
+TILE_FAMILIES = [np.array(c, float) for c in default_pack().table.colours.get("tile_families", {}).values()]
 
-# Piece sizes in board mm: (radius or half-width, height). The slot window is about 2 × MARGIN radii wide.
+# Piece sizes in board mm of the slot model's kinds (vision.recognizer.KINDS, a property of the trained model):
+# (radius or half-width, height). The slot window is about 2 × MARGIN radii wide.
 PIECE_MM = {"worker": (6.5, 14.0), "house": (5.5, 9.0), "disc": (8.0, 4.0), "provost": (7.0, 14.0),
             "bailiff": (7.5, 6.0)}
 

@@ -21,7 +21,11 @@ from pathlib import Path
 import numpy as np
 
 from models.train_slots import DATA_DIR, optimise, progress, run_training
-from vision.observation import CUBE_TYPES
+from companion.games.registry import default_pack
+
+# the goods the model counts, in order: the default game's (written into its calibration file, which the
+# pipeline checks against a game's goods before using the model)
+CUBE_TYPES = default_pack().table.goods
 from vision.zone_model import (DELTAS, INPUT_HEIGHT, INPUT_WIDTH, ZoneModel, calibration_path, count_input,
                                possible)
 
@@ -210,7 +214,8 @@ def write_calibration(out: Path, valid: tuple[np.ndarray, np.ndarray, np.ndarray
     chosen = pairs(valid[1], valid[2])
     sure, right, changed = judged(predict_onnx(out, valid[0], valid[1], chosen), valid[1], chosen)
     exponent = calibrate(sure, right)
-    figures = {**summary(sure ** exponent, right, changed), "confidence_exponent": round(exponent, 3)}
+    figures = {"goods": list(CUBE_TYPES), **summary(sure ** exponent, right, changed),
+               "confidence_exponent": round(exponent, 3)}
     calibration_path(out).write_text(json.dumps(figures, indent=1) + "\n")
     return figures
 

@@ -4,7 +4,8 @@
 * ``rtsp://…``, ``http://…``, ``https://…`` — a network stream (a phone camera app, an IP camera);
 * a folder — its images in name order (a recorded session, a rendered set);
 * a file — a video file, or a single image;
-* ``sim`` or ``sim:ARGS`` — the simulated table, through a factory registered by the renderer.
+* ``sim`` or ``sim:ARGS`` — the simulated table, through a factory registered by the renderer
+  (``sim:game=NAME,seed=3,…``: the default game when no ``game`` is named).
 
 Live sources (webcam, stream) drop: a cable is pulled, Wi-Fi hiccups. :class:`ReconnectingSource`
 reports the drop through a callback and reopens with a back-off instead of ending the session.
@@ -23,11 +24,15 @@ from typing import Callable, Iterator, Protocol
 import cv2
 import numpy as np
 
+from companion.games.registry import default_pack, get_pack
+
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 STREAM_SCHEMES = ("rtsp://", "rtsps://", "http://", "https://", "udp://", "tcp://")
 
 # ``sim`` sources come from the renderer (vision/render), which registers a factory here so that
-# this module does not import it: name → factory(argument string) → FrameSource.
+# this module does not import it: game name → factory(argument string) → FrameSource; the factory under
+# ANY_GAME serves every game that has none of its own.
+ANY_GAME = ""
 SIM_FACTORIES: dict[str, Callable[[str], "FrameSource"]] = {}
 
 
@@ -78,7 +83,8 @@ def open_camera(spec: str, on_event: Callable[[str], None] | None = None) -> Fra
         return ReconnectingSource(lambda: CaptureSource(spec, spec), on_event=on_event)
     if kind == "sim":
         _, _, argument = spec.partition(":")
-        factory = SIM_FACTORIES.get("caylus") or next(iter(SIM_FACTORIES.values()), None)
+        game = _sim_options(argument).get("game") or default_pack().name
+        factory = SIM_FACTORIES.get(game) or SIM_FACTORIES.get(ANY_GAME)
         if factory is None:
             raise CameraError("the simulated table is not available (vision.render is not installed)")
         return factory(argument)
@@ -212,22 +218,29 @@ class ReconnectingSource:
 class SimulatedSource:
     """The simulated table as a camera: a bot-played game, rendered frame by frame (hands included).
 
-    ``sim:seed=3,domain=holdout,players=3,fps=10`` — every option may be left out.
+    ``sim:game=NAME,seed=3,domain=holdout,players=3,fps=10,layout=NAME`` — every option may be left out (the
+    default game, on its own layout; 3 players, or the nearest count the game takes).
     """
 
     def __init__(self, argument: str = "") -> None:
         options = _sim_options(argument)
-        from companion.cli.render import COLOURS, play_game
+        from companion.games.playout import bot_game
         from vision.layout import load_layout
         from vision.render.domains import sample_style
         from vision.render.renderer import SimulatedTable
         from vision.render.video import LiveTable, game_frames
 
-        seed, players = int(options.get("seed", 1)), int(options.get("players", 3))
+        try:
+            pack = get_pack(options["game"]) if "game" in options else default_pack()
+        except ValueError as unknown:
+            raise CameraError(f"sim: {unknown}") from None
+        info = pack.info
+        seed = int(options.get("seed", 1))
+        players = int(options.get("players", min(max(3, info.min_players), info.max_players)))
         size = tuple(int(v) for v in options.get("size", "1280x720").split("x"))
-        steps, _answers, _final = play_game(list(COLOURS[:players]), seed)
-        table = SimulatedTable(load_layout(options.get("layout", "caylus-2005")),
-                               sample_style(options.get("domain", "holdout"), seed), size)
+        steps, _answers, _final = bot_game(pack, list(info.colours[:players]), seed)
+        table = SimulatedTable(load_layout(options.get("layout") or pack.table.default_layout),
+                               sample_style(options.get("domain", "holdout"), seed), size, pack=pack)
         self.name = f"sim:{argument}" if argument else "sim"
         self._live = LiveTable(game_frames(table, steps), float(options.get("fps", 10)))
         self._index = 0
@@ -264,7 +277,7 @@ def _simulated_source(argument: str) -> FrameSource:
     return SimulatedSource(argument)
 
 
-SIM_FACTORIES.setdefault("caylus", _simulated_source)
+SIM_FACTORIES.setdefault(ANY_GAME, _simulated_source)
 
 
 def frames(source: FrameSource, limit: int | None = None) -> Iterator[Frame]:

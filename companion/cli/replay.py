@@ -1,11 +1,12 @@
-"""``companion replay DIR_OR_VIDEO [--answers FILE]``: a recorded game through the reconciler, one JSON summary printed.
+"""``companion replay [GAME] DIR_OR_VIDEO [--answers FILE]``: a recorded game through the reconciler, one JSON summary printed.
 
 The source is one of:
 
 * a directory of observations (``game.json`` + ``observations.jsonl``, from ``companion.reconciler.synthetic``);
-* a directory written by ``companion render caylus --game --out DIR``: its pictures (``frames/*.jpg``) go
+* a directory written by ``companion render GAME --game --out DIR``: its pictures (``frames/*.jpg``) go
   through the camera pipeline (``companion.live.recorded``), the first one being the empty board;
-* a video file of such a game (players and seed from ``game.json`` beside it, or ``--players``/``--seed``).
+* a video file of such a game (game, players and seed from ``game.json`` beside it, or ``GAME``, ``--players`` and
+  ``--seed``).
 
 Hidden choices are answered from ``--answers`` (default ``answers.json`` in / beside the source, if present).
 """
@@ -18,11 +19,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.games.registry import default_pack, game_names, get_pack
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("replay", help="run the reconciler over a recorded game and print a JSON summary")
+    parser = subparsers.add_parser("replay", help="run the reconciler over a recorded game and print a JSON summary",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", nargs="?", default=None, choices=game_names(), metavar="GAME",
+                        help="which game the recording is of (default: its game.json's, else "
+                             f"{default_pack().name})")
     parser.add_argument("source", help="a directory of observations, a rendered game's directory, or a video file")
-    parser.add_argument("--layout", default="caylus-2005", help="board layout (used when reading pictures)")
+    parser.add_argument("--layout", default=None,
+                        help="board layout, used when reading pictures (default: the game's own)")
     parser.add_argument("--answers", help="JSON list of the game's decisions, to answer hidden choices")
     parser.add_argument("--journal", default=":memory:", help="SQLite journal to record the replayed game in")
     parser.add_argument("--players", help="pictures: the colours in seat order, e.g. red,blue (default: game.json)")
@@ -74,7 +82,9 @@ def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     from companion.session import Journal
     from vision.layout import load_layout
 
-    setup = game_setup(source) or {"game": "caylus", "variants": {}}
+    setup = game_setup(source) or {"game": args.game or default_pack().name, "variants": {}}
+    if args.game and setup["game"] != args.game:
+        raise ValueError(f"{source} is a game of {setup['game']}, not of {args.game}")
     if args.players:
         setup["players"] = [colour.strip() for colour in args.players.split(",") if colour.strip()]
     if args.seed is not None:
@@ -85,7 +95,8 @@ def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     frames = pictures(source)                   # ValueError when it is not a readable video / has no frames
     answers = _answers(source, args)
     session = new_session(Journal(args.journal), setup)
-    pipeline = watching_pipeline(load_layout(args.layout), setup["players"])
+    pipeline = watching_pipeline(load_layout(args.layout or get_pack(setup["game"]).table.default_layout),
+                                 setup["players"])
     result = run(session, camera_observations(frames, pipeline, session), answers=answers)
     data = summary(result, answers)
     data["frames_reconciled"] = len(result.seconds)     # after the setup pictures

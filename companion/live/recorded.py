@@ -8,7 +8,7 @@ pieces out —, which the pipeline then learns as the first confirmed state. Fro
 observation, and whenever the session has moved on (a commit or an
 answered prompt) the pipeline learns from the picture the rules vouched for (``VisionPipeline.confirm``).
 
-Sources: a directory written by ``companion render caylus --game`` (its ``frames/*.jpg``) or a video file.
+Sources: a directory written by ``companion render GAME --game`` (its ``frames/*.jpg``) or a video file.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator
 import cv2
 import numpy as np
 
+from companion.games.registry import default_pack
 from companion.session import Session
 from vision.observation import Observation
 from vision.pipeline import VisionPipeline
@@ -63,13 +64,14 @@ def _video(capture: cv2.VideoCapture, first: np.ndarray) -> Iterator[np.ndarray]
 
 
 def game_setup(source: Path) -> dict[str, Any] | None:
-    """Players, seed and variants from the render's ``game.json`` (in the directory, or beside the video)."""
+    """Game, players, seed and variants from the render's ``game.json`` (in the directory, or beside the video; a
+    file that names no game is the default game's)."""
     path = (source if source.is_dir() else source.parent) / "game.json"
     if not path.exists():
         return None
     try:
         game = json.loads(path.read_text())
-        return {"game": str(game.get("game", "caylus")), "players": list(game["players"]), "seed": int(game["seed"]),
+        return {"game": str(game.get("game") or default_pack().name), "players": list(game["players"]), "seed": int(game["seed"]),
                 "variants": dict(game.get("variants", {}))}
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as damage:
         raise ValueError(f"{path} is not a rendered game's description ({damage})") from None

@@ -19,7 +19,8 @@ from typing import Any, Callable, Collection
 
 import numpy as np
 
-from companion.games import Action, GameState, TableView
+from companion.games import Action, GameState, TableView, get_pack
+from companion.games.playout import busy_choice
 from vision.sources import Frame
 from vision.layout import load_layout
 from vision.render.domains import sample_style
@@ -29,16 +30,18 @@ from vision.render.video import Pacing, changed_slots, game_frames
 HAND_PACING = Pacing(reach_in=4, reach_out=4, still=0)
 REST_FRAMES = 6        # still frames after each move: a player takes a moment before the next one
 START_PATIENCE = 100   # still frames the players wait at most for the camera to take in the start (10 s at 10 fps)
-# a player's own follow-up to the move just made, taken after the usual rest without waiting for the companion (the
-# favour a joust, a castle batch or a building earned, and its cubes or building). The players' habit, written here for
-# the world; what the companion expects of them is its own data ("follow_ups", companion/reconciler/data/caylus.json).
-FOLLOW_UPS = frozenset({"favour", "favour_resources", "favour_building"})
+
+
+def follow_ups(game: str) -> frozenset[str]:
+    """The decision kinds a player of ``game`` takes straight after their own move, without waiting for the
+    companion: the players' habit, from the game's pack (``follow_ups`` in its ``table.json`` extra; none when it
+    lists none)."""
+    return frozenset(get_pack(game).table.extra.get("follow_ups", ()))
 
 
 def bot_choice(state: GameState, rng: random.Random) -> Action:
     """The renderer's bot (mostly acts rather than passes), so demo games look like the rendered ones."""
-    from companion.cli.render import bot_choice as render_bot
-    return render_bot(state, rng)
+    return busy_choice(state, rng)
 
 
 class SimulatedWorld:
@@ -47,12 +50,13 @@ class SimulatedWorld:
     name = "simulated table"
 
     def __init__(self, session: Callable[[], Any], *, bots: Collection[str], seed: int,
-                 size: tuple[int, int] = (960, 540), domain: str = "train", layout: str = "caylus-2005",
+                 size: tuple[int, int] = (960, 540), domain: str = "train", layout: str | None = None,
                  rest_frames: int = REST_FRAMES, adopt_bot_decisions: bool = True) -> None:
         """``adopt_bot_decisions``: a bot seat's decision that reaches the session before the table shows it is
         played on the table as if tapped on the tablet (the demo: a visitor may play a bot's turn). Benchmarks and
         tests say False: there, such a decision can only be the camera committing a move nobody made, and the
-        bot's own move must show it up as a wrong commit instead of the table following it."""
+        bot's own move must show it up as a wrong commit instead of the table following it. ``layout``: the game's
+        own when None."""
         first = session()
         if first is None:
             raise ValueError("the simulated table needs a game: start one first")
@@ -67,7 +71,10 @@ class SimulatedWorld:
         # the tablet no longer saying "hand over the board"); None: no cue, they begin after resting
         self.start_cue: Callable[[], bool] | None = None
         self._rng = random.Random(seed)
-        self.table = SimulatedTable(load_layout(layout), sample_style(domain, seed), size)
+        pack = get_pack(self.state.info.name)
+        self.follow_ups = follow_ups(pack.name)
+        self.table = SimulatedTable(load_layout(layout or pack.table.default_layout), sample_style(domain, seed), size,
+                                    pack=pack)
         self._queued: deque[np.ndarray] = deque()
         self._resting = 0                 # the table rests before the first move: the camera takes it in
         self._index = 0
@@ -140,7 +147,7 @@ class SimulatedWorld:
     def _follows_own_move(self) -> bool:
         """The pending decision is the last mover's own follow-up: on a real table the player goes straight on."""
         decision = self.state.pending()
-        return bool(self.actions) and decision.player == self.actions[-1].player and decision.kind in FOLLOW_UPS
+        return bool(self.actions) and decision.player == self.actions[-1].player and decision.kind in self.follow_ups
 
     def _tablet_decision(self) -> Action | None:
         """A decision the session has that the table has not seen yet (a human tapped it on the tablet)."""

@@ -87,7 +87,9 @@ def synthetic_game(number: int, blocked: float, noise_name: str) -> dict[str, An
 
 def rendered_game(number: int, decisions: int, domain: str, size: tuple[int, int], fps: float) -> dict[str, Any]:
     """A bot game rendered frame by frame and read by the real pipeline (the first ``decisions`` decisions)."""
-    from companion.cli.render import PACING, SETUP_FRAMES, play_game
+    from companion.cli.render import PACING, SETUP_FRAMES
+    from companion.games.playout import bot_game
+    from companion.games.registry import default_pack
     from companion.games import Action
     from companion.live import watching_pipeline
     from companion.live.recorded import camera_observations
@@ -100,7 +102,7 @@ def rendered_game(number: int, decisions: int, domain: str, size: tuple[int, int
 
     players = COLOURS[:2 + number % 4]
     seed = 2000 + number
-    steps, answers, _final = play_game(players, seed, decisions)
+    steps, answers, _final = bot_game(default_pack(), list(players), seed, decisions)
     truth = [Action.from_json(a) for a in answers]
     layout = load_layout()
     table = SimulatedTable(layout, sample_style(domain, seed), size)

@@ -181,12 +181,14 @@ def test_a_dark_cube_taken_on_a_dark_cloth_is_not_reported_unchanged():
     import cv2
     import numpy as np
 
-    from companion.cli.render import COLOURS, random_midgame
+    from companion.games.playout import random_midgame
+    from companion.games.registry import get_pack
     from vision.evaluation import setup_table
 
+    caylus = get_pack("caylus")
     seed, index = 4242 * 100_003 + 21, 21            # as `companion render caylus --seed 4242` makes frame 21
-    players = list(COLOURS[:int(np.random.default_rng(seed).integers(2, 6))])
-    view = random_midgame(players, seed).table_view()
+    players = list(caylus.info.colours[:int(np.random.default_rng(seed).integers(2, 6))])
+    view = random_midgame(caylus, players, seed).table_view()
     table = SimulatedTable(load_layout(), sample_style("holdout", seed))
     frame, truth = table.render(view, frame_seed=index)
     frame = cv2.imdecode(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
