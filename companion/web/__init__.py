@@ -16,11 +16,12 @@ import logging
 import secrets
 from typing import Any, Mapping
 
-from flask import Flask, g, jsonify, request, session
+from flask import Flask, current_app, g, jsonify, request, session
 from werkzeug.exceptions import HTTPException
 
 from . import i18n
 from .desk import Desk
+from .tablet import current_game
 from .security import AttemptLimiter, csrf_matches, new_csrf_token, new_pin
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,8 @@ def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None =
     app.extensions["leds"] = leds
     app.extensions["setup"] = {}
 
-    from . import live, pairing, records, setup, translations_api
-    for blueprint in (pairing.bp, live.bp, records.bp, setup.bp, translations_api.bp):
+    from . import live, pack_files, pairing, records, setup, translations_api
+    for blueprint in (pairing.bp, live.bp, records.bp, setup.bp, translations_api.bp, pack_files.bp):
         app.register_blueprint(blueprint)
 
     app.before_request(_check_host_and_csrf)
@@ -71,6 +72,7 @@ def _check_host_and_csrf() -> Any:
     if "csrf" not in session:
         session["csrf"] = new_csrf_token()
     g.lang = i18n.choose_language(request)
+    g.game = current_game(current_app.extensions["desk"])
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         offered = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
         if not csrf_matches(session.get("csrf"), offered):
@@ -80,11 +82,13 @@ def _check_host_and_csrf() -> Any:
 
 def _template_globals() -> dict[str, Any]:
     lang = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
+    game = getattr(g, "game", None)
     return {
         "lang": lang,
-        "t": lambda key, **values: i18n.translate(lang, key, **values),
+        "game": game,
+        "t": i18n.texts(lang, game),
         "languages": i18n.LANGUAGES,
-        "catalogue": i18n.full_catalogue(lang),
+        "catalogue": i18n.full_catalogue(lang, game),
         "csrf_token": session.get("csrf", ""),
         "paired": bool(session.get("paired")),
     }
@@ -92,8 +96,8 @@ def _template_globals() -> dict[str, Any]:
 
 def error_response(status: int, key: str, **values: Any):
     """A JSON error a tablet can show: the message in the reader's language, plus its key."""
-    lang = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
-    body = {"error": i18n.translate(lang, key, **values), "error_key": key}
+    text = i18n.texts(getattr(g, "lang", i18n.DEFAULT_LANGUAGE), getattr(g, "game", None))
+    body = {"error": text(key, **values), "error_key": key}
     body.update({k: v for k, v in values.items() if isinstance(v, (str, int, float, bool)) or v is None})
     return jsonify(body), status
 

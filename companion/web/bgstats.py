@@ -12,12 +12,16 @@ import time
 from typing import Any, Mapping
 from urllib.parse import quote
 
-BGG_IDS = {"caylus": 18602}
-TITLES = {"caylus": "Caylus"}
+from .tablet import pack_of, tablet_data
+
 
 
 def bgstats_play(record: Mapping[str, Any], *, game_id: str = "", started: float | None = None) -> dict[str, Any]:
+    """The BG Stats play of ``record``: the game's title and BoardGameGeek id from its pack (``tablet.json``'s
+    ``bgg_id``), the players with their scores and ranks."""
     game = str(record.get("game", ""))
+    pack = pack_of(game)
+    bgg_id = tablet_data(game).get("bgg_id")
     colours = [str(c) for c in record.get("players") or []]
     names = record.get("names") or {}
     totals = {int(s["player"]): int(s["total"]) for s in record.get("scores") or []
@@ -36,12 +40,12 @@ def bgstats_play(record: Mapping[str, Any], *, game_id: str = "", started: float
     play: dict[str, Any] = {
         "sourceName": "Architect companion",
         "sourcePlayId": game_id,
-        "game": {"name": TITLES.get(game, game.capitalize()), "sourceGameId": game,
+        "game": {"name": pack.title if pack is not None else game.capitalize(), "sourceGameId": game,
                  "highestWins": True, "noPoints": False},
         "players": players,
     }
-    if game in BGG_IDS:
-        play["game"]["bggId"] = BGG_IDS[game]
+    if isinstance(bgg_id, int):
+        play["game"]["bggId"] = bgg_id
     if started:
         play["playDate"] = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(started))
     return play

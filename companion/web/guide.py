@@ -1,34 +1,45 @@
 """Guided first play: which rule to teach now, the first time it applies.
 
-What triggers a lesson is data (``guide.json``): decision kinds, phases and event types map to
-lesson keys, and a building is explained the first time a decision or event names it. The texts
-are in the translation files (``rules.<key>.title`` / ``.text``, ``buildings.<id>.text``).
+What triggers a lesson is the game pack's data (``tablet/guide.json``): ``start`` is taught before the first
+decision and ``over`` once the game has ended; ``phases``, ``decision_kinds`` and ``event_types`` map the engine's
+names to lesson keys; ``explained`` names the things (buildings, cards…) taught the first time a decision's context
+or an event names them. The texts are the pack's strings: ``rules.<key>.title`` / ``.text``, and for an explained
+thing ``<texts>.<id>`` / ``<texts>.<id>.text``. A game whose pack has no guide has no lessons.
+
+>>> lessons_now("no-such-game", {"decisions_made": 0})
+[]
 """
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from . import i18n
+from .tablet import pack_of
 
-BUILDING_KEYS = ("building", "tile", "name")
-
-
-@lru_cache(maxsize=1)
-def triggers() -> Mapping[str, Any]:
-    with open(Path(__file__).parent / "guide.json", encoding="utf-8") as file:
-        return json.load(file)
+NO_GUIDE: Mapping[str, Any] = {"phases": {}, "decision_kinds": {}, "event_types": {},
+                               "explained": {"lesson": "", "texts": "", "fields": [], "ids": []}}
 
 
-def lessons_now(snapshot: Mapping[str, Any]) -> list[str]:
-    """Lesson keys that apply to this moment of the game, most general first."""
-    table = triggers()
+@lru_cache(maxsize=None)
+def triggers(game: str) -> Mapping[str, Any]:
+    """The pack's ``tablet/guide.json`` for ``game`` (:data:`NO_GUIDE` when it ships none)."""
+    pack = pack_of(game)
+    if pack is None or not pack.data("tablet/guide.json").is_file():
+        return NO_GUIDE
+    table = dict(pack.data_json("tablet/guide.json"))
+    for key, empty in NO_GUIDE.items():
+        table.setdefault(key, empty)
+    return table
+
+
+def lessons_now(game: str, snapshot: Mapping[str, Any]) -> list[str]:
+    """Lesson keys that apply to this moment of ``game``, most general first."""
+    table = triggers(game)
     keys: list[str] = []
-    if not snapshot.get("decisions_made"):
-        keys.append("setup")
+    if not snapshot.get("decisions_made") and table.get("start"):
+        keys.append(table["start"])
     phase = (snapshot.get("summary") or {}).get("phase") or snapshot.get("phase")
     if isinstance(phase, str) and phase in table["phases"]:
         keys.append(table["phases"][phase])
@@ -39,44 +50,52 @@ def lessons_now(snapshot: Mapping[str, Any]) -> list[str]:
     for event in snapshot.get("events") or []:
         if isinstance(event, Mapping) and event.get("type") in table["event_types"]:
             keys.append(table["event_types"][event["type"]])
-    keys.extend(f"building.{b}" for b in _buildings_named([pending.get("context") or {}]))
-    keys.extend(f"building.{b}" for b in _buildings_named(snapshot.get("events") or []))
-    if snapshot.get("over"):
-        keys.append("end_game")
+    lesson_prefix = table["explained"]["lesson"]
+    keys.extend(f"{lesson_prefix}.{thing}" for thing in _things_named(table, [pending.get("context") or {}]))
+    keys.extend(f"{lesson_prefix}.{thing}" for thing in _things_named(table, snapshot.get("events") or []))
+    if snapshot.get("over") and table.get("over"):
+        keys.append(table["over"])
     return list(dict.fromkeys(keys))
 
 
-def next_lesson(snapshot: Mapping[str, Any], taught: Iterable[str], lang: str) -> dict[str, Any] | None:
+def next_lesson(game: str, snapshot: Mapping[str, Any], taught: Iterable[str], lang: str) -> dict[str, Any] | None:
     """The first lesson due now and not yet taught in this game, in ``lang``."""
     done = set(taught)
-    for key in lessons_now(snapshot):
+    for key in lessons_now(game, snapshot):
         if key not in done:
-            return lesson(key, lang)
+            return lesson(game, key, lang)
     return None
 
 
-def lesson(key: str, lang: str) -> dict[str, Any]:
-    if key.startswith("building."):
-        building = key.split(".", 1)[1]
-        return {"key": key, "title": i18n.translate(lang, f"buildings.{building}"),
-                "text": i18n.translate(lang, f"buildings.{building}.text")}
-    return {"key": key, "title": i18n.translate(lang, f"rules.{key}.title"),
-            "text": i18n.translate(lang, f"rules.{key}.text")}
+def lesson(game: str, key: str, lang: str) -> dict[str, Any]:
+    """A lesson's title and text in ``lang``."""
+    title_key, text_key = _text_keys(game, key)
+    text = i18n.texts(lang, game)
+    return {"key": key, "title": text(title_key), "text": text(text_key)}
 
 
-def known_lesson(key: str) -> bool:
-    if key.startswith("building."):
-        return i18n.has_key(f"buildings.{key.split('.', 1)[1]}.text")
-    return i18n.has_key(f"rules.{key}.text")
+def known_lesson(game: str, key: str) -> bool:
+    """Whether ``game``'s strings have a text for the lesson ``key``."""
+    return i18n.texts(i18n.DEFAULT_LANGUAGE, game).has(_text_keys(game, key)[1])
 
 
-def _buildings_named(items: Iterable[Any]) -> list[str]:
-    known = set(triggers()["buildings"])
+def _text_keys(game: str, key: str) -> tuple[str, str]:
+    explained = triggers(game)["explained"]
+    prefix = explained["lesson"] + "."
+    if explained["lesson"] and key.startswith(prefix):
+        thing = f"{explained['texts']}.{key[len(prefix):]}"
+        return thing, f"{thing}.text"
+    return f"rules.{key}.title", f"rules.{key}.text"
+
+
+def _things_named(table: Mapping[str, Any], items: Iterable[Any]) -> list[str]:
+    explained = table["explained"]
+    known = set(explained["ids"])
     found = []
     for item in items:
         if not isinstance(item, Mapping):
             continue
-        for field in BUILDING_KEYS:
+        for field in explained["fields"]:
             value = item.get(field)
             if isinstance(value, str) and value in known:
                 found.append(value)

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, render_template,
 
 from companion.games import Action, Piece, RuleError
 
-from . import error_response, guide
+from . import error_response, guide, tablet
 from .desk import Desk
 from .live_view import live_payload
 from .pairing import json_body, paired_required
@@ -43,7 +43,11 @@ def _session_or_409():
 
 @bp.get("/")
 def live_page():
-    return render_template("live.html")
+    session = desk().session
+    view = session.snapshot().get("table_view") if session is not None else None
+    game_data = {**tablet.page_data(g.game, view), "start_lesson": guide.triggers(g.game).get("start")}
+    return render_template("live.html", game_data=game_data, slot_example=tablet.slot_example(g.game, view),
+                           piece_kinds=tablet.piece_kinds(g.game, view))
 
 
 @bp.get("/api/live")
@@ -141,7 +145,7 @@ def override_slot():
     body = json_body()
     slot, pieces = body.get("slot"), body.get("pieces")
     if not isinstance(slot, str) or not SLOT_NAME.match(slot):
-        return error_response(400, "errors.bad_slot", slot=str(slot)[:60])
+        return error_response(400, "errors.bad_slot", slot=str(slot)[:60], example=tablet.slot_example(session.game))
     if not isinstance(pieces, list) or not all(isinstance(p, dict) and isinstance(p.get("kind"), str)
                                                for p in pieces):
         return error_response(400, "errors.bad_pieces")
@@ -156,7 +160,7 @@ def lesson_done(key: str):
     session, problem = _session_or_409()
     if problem:
         return problem
-    if not guide.known_lesson(key):
+    if not guide.known_lesson(session.game, key):
         return error_response(404, "errors.unknown_lesson", lesson=key[:60])
     desk().mark_taught(session.game_id, key)
     return jsonify({"taught": key})

@@ -70,7 +70,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         **devices,
     }
     if session.guided:
-        payload["lesson"] = guide.next_lesson(snapshot, desk.taught(session.game_id), lang)
+        payload["lesson"] = guide.next_lesson(session.game, snapshot, desk.taught(session.game_id), lang)
     return payload
 
 

@@ -1,20 +1,17 @@
-// The drawn board (when no camera picture is available) and the virtual LED strip, from the table view.
+// The board on the live screen and the virtual LED strip, from the table view.
+//
+// A game's pack may draw its own board: its tablet/board.js (served at /pack/<game>/board.js, loaded after this
+// file) calls Board.register(make), where make(kit) returns {draw(container, payload), placeLabel(place),
+// checklist(snapshot)}, each optional. Without one, every place of the table view is drawn as a box with its
+// pieces, the legal places and the places of open alerts highlighted.
 "use strict";
 const Board = (() => {
-  const {t, element} = Companion;
+  const {t, has, element} = Companion;
   const SVG = "http://www.w3.org/2000/svg";
   const COLOURS = {red: "#d3342f", blue: "#2f62d3", green: "#2e9d3a", yellow: "#e8c30c", black: "#222",
                    orange: "#ef7d16", purple: "#8a3fc0", white: "#f4f4f4"};
-  const SPECIALS = [
-    {place: "castle", slots: ["castle.worker.1", "castle.worker.2", "castle.worker.3", "castle.worker.4", "castle.worker.5"]},
-    {place: "gate", slots: ["gate.worker"]},
-    {place: "trading_post", slots: ["trading_post.worker"]},
-    {place: "merchants_guild", slots: ["merchants_guild.worker"]},
-    {place: "joust_field", slots: ["joust_field.worker"]},
-    {place: "stables", slots: ["stables.1", "stables.2", "stables.3"]},
-    {place: "inn", slots: ["inn.left", "inn.right"]},
-  ];
-  const CELL = 86, GAP = 6, PER_ROW = 7;
+  const CELL = 86, GAP = 6, PER_ROW = 7, PIECES_PER_ROW = 4, PIECE_ROW = 20;
+  let drawing = {};
 
   function svg(tag, attributes = {}, text) {
     const node = document.createElementNS(SVG, tag);
@@ -28,98 +25,79 @@ const Board = (() => {
     return place === key || place.startsWith(key + ".");
   }
 
-  function drawBox(root, x, y, w, h, label, pieces, state) {
-    const group = svg("g", {class: "place " + state, transform: `translate(${x},${y})`});
-    group.append(svg("rect", {width: w, height: h, rx: 8}));
-    const title = svg("text", {x: w / 2, y: 16, "text-anchor": "middle", class: "place-label"}, label);
-    if (label.length > 11) title.setAttribute("textLength", w - 8), title.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    group.append(title);
-    pieces.forEach((piece, index) => {
-      const cx = 16 + (index % 4) * 18, cy = h - 18 - Math.floor(index / 4) * 20;
-      if (piece.kind === "worker") group.append(svg("circle", {cx, cy, r: 8, fill: colourOf(piece.colour), class: "worker"}));
-      else if (piece.kind === "house") group.append(svg("path", {d: `M${w - 22},${h - 10} v-10 l7,-7 l7,7 v10 z`, fill: colourOf(piece.colour), class: "house"}));
-      else if (piece.kind === "provost" || piece.kind === "bailiff") {
-        const bx = piece.kind === "provost" ? w - 16 : w - 38;
-        group.append(svg("circle", {cx: bx, cy: 32, r: 10, class: piece.kind}));
-        group.append(svg("text", {x: bx, y: 37, "text-anchor": "middle", class: "piece-letter"}, t("pieces." + piece.kind).slice(0, 1)));
-      }
+  // The class of a place on the drawn board: "alert" when an open alert names it, "legal" when an option does.
+  function placeStates(payload) {
+    const legal = payload.legal_places || [];
+    const alerts = ((payload.snapshot || {}).alerts || []).map((a) => a.place).filter(Boolean);
+    return (key) => alerts.some((p) => placeMatches(p, key)) ? "alert"
+      : legal.some((p) => placeMatches(p, key)) ? "legal" : "";
+  }
+
+  const kit = {t, has, element, svg, colourOf, placeMatches, placeStates};
+
+  function register(make) { drawing = make(kit) || {}; }
+
+  const placeName = (place) => has("places." + place) ? t("places." + place) : place;
+
+  // The plain drawing: one box per place (a slot name's first part), holding the pieces of all its slots.
+  function drawPlaces(container, payload) {
+    const slots = ((payload.snapshot || {}).table_view || {}).slots || {};
+    const places = new Map();
+    for (const slot of Object.keys(slots).sort((a, b) => a.localeCompare(b, undefined, {numeric: true}))) {
+      const place = slot.split(".")[0];
+      places.set(place, [...(places.get(place) || []), ...slots[slot]]);
+    }
+    if (!places.size) { container.replaceChildren(element("p", {class: "hint", text: t("live.board_empty")})); return; }
+    const stateFor = placeStates(payload);
+    const boxes = [...places].map(([place, pieces]) =>
+      ({place, pieces, height: Math.max(CELL, 30 + Math.ceil(pieces.length / PIECES_PER_ROW) * PIECE_ROW)}));
+    const rowHeights = [];
+    boxes.forEach((box, index) => {
+      const row = Math.floor(index / PER_ROW);
+      rowHeights[row] = Math.max(rowHeights[row] || 0, box.height);
     });
-    root.append(group);
+    const width = PER_ROW * (CELL + GAP), height = rowHeights.reduce((sum, h) => sum + h + GAP, 0);
+    const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("live.board")});
+    boxes.forEach((box, index) => {
+      const row = Math.floor(index / PER_ROW);
+      const y = rowHeights.slice(0, row).reduce((sum, h) => sum + h + GAP, 0);
+      const group = svg("g", {class: "place " + stateFor(box.place), transform: `translate(${(index % PER_ROW) * (CELL + GAP)},${y})`,
+                              "data-place": box.place});
+      group.append(svg("rect", {width: CELL, height: box.height, rx: 8}));
+      group.append(svg("text", {x: CELL / 2, y: 16, "text-anchor": "middle", class: "place-label"}, placeName(box.place)));
+      box.pieces.forEach((piece, at) => {
+        const cx = 13 + (at % PIECES_PER_ROW) * PIECE_ROW, cy = 32 + Math.floor(at / PIECES_PER_ROW) * PIECE_ROW;
+        const label = has("pieces." + piece.kind) ? t("pieces." + piece.kind) : piece.kind;
+        const mark = svg("g", {class: "piece", "data-kind": piece.kind});
+        mark.append(svg("circle", {cx, cy, r: 8, fill: colourOf(piece.colour)}));
+        if (piece.name) mark.append(svg("text", {x: cx, y: cy + 4, "text-anchor": "middle", class: "piece-name"}, String(piece.name).slice(0, 3)));
+        mark.append(svg("title", {}, [label, piece.colour && t("colours." + piece.colour), piece.name].filter(Boolean).join(" ")));
+        group.append(mark);
+      });
+      root.append(group);
+    });
+    container.replaceChildren(root);
   }
 
   function draw(container, payload) {
-    const view = (payload.snapshot || {}).table_view || {slots: {}};
-    const slots = view.slots || {};
-    const legal = payload.legal_places || [];
-    const alerts = ((payload.snapshot || {}).alerts || []).map((a) => a.place).filter(Boolean);
-    const rows = Math.ceil(28 / PER_ROW);
-    const width = PER_ROW * (CELL + GAP), height = (rows + 1) * (CELL + GAP) + 10;
-    const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("live.board")});
-    const stateFor = (key) => alerts.some((p) => placeMatches(p, key)) ? "alert"
-      : legal.some((p) => placeMatches(p, key)) ? "legal" : "";
-    SPECIALS.forEach((special, index) => {
-      const pieces = special.slots.flatMap((slot) => slots[slot] || []);
-      drawBox(root, index * (CELL + GAP), 0, CELL, CELL, t("places." + special.place), pieces, stateFor(special.place));
-    });
-    for (let square = 1; square <= 28; square += 1) {
-      const row = Math.floor((square - 1) / PER_ROW), column = (square - 1) % PER_ROW;
-      const x = (row % 2 === 0 ? column : PER_ROW - 1 - column) * (CELL + GAP);
-      const y = (row + 1) * (CELL + GAP) + 10;
-      const tile = (slots[`road.${square}.tile`] || [])[0];
-      const label = tile ? t("buildings." + tile.name) : String(square);
-      const pieces = ["owner", "worker", "provost", "bailiff"].flatMap((part) => slots[`road.${square}.${part}`] || []);
-      drawBox(root, x, y, CELL, CELL, label, pieces, (tile ? "tile " : "lot ") + stateFor(`road.${square}`));
-      root.append(svg("text", {x: x + CELL - 6, y: y + CELL - 4, "text-anchor": "end", class: "square-number"}, String(square)));
-    }
-    container.replaceChildren(root, info(view, slots));
+    (drawing.draw || drawPlaces)(container, payload);
   }
 
-  function info(view, slots) {
-    const box = element("div", {class: "board-info"});
-    const count = (prefix) => Object.keys(slots).filter((s) => s.startsWith(prefix)).length;
-    const castle = element("div", {class: "castle"}, element("h3", {text: t("live.castle")}));
-    for (const [part, size] of [["dungeon", 6], ["walls", 10], ["towers", 14]]) {
-      const built = count(`castle.${part}.`);
-      castle.append(element("div", {class: "castle-row"},
-        element("span", {text: t("castle." + part)}),
-        element("progress", {max: size, value: built}),
-        element("span", {class: "castle-count", text: `${built}/${size}`})));
-    }
-    const passing = element("ol", {class: "passing"});
-    for (let position = 1; position <= 5; position += 1) {
-      for (const piece of slots[`bridge.${position}`] || []) passing.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: t("colours." + piece.colour)}));
-    }
-    const order = element("ol", {class: "passing"});
-    for (let position = 1; position <= 5; position += 1) {
-      for (const piece of slots[`turn_order.${position}`] || []) order.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: t("colours." + piece.colour)}));
-    }
-    const favours = element("table", {class: "favours"});
-    for (const row of ["prestige", "deniers", "resources", "buildings"]) {
-      const line = element("tr", {}, element("th", {text: t("favours." + row)}));
-      for (let column = 0; column <= 5; column += 1) {
-        const cell = element("td", {});
-        for (const piece of slots[`favour.${row}.${column}`] || []) cell.append(element("span", {class: "dot", style: `background:${colourOf(piece.colour)}`, title: t("colours." + piece.colour)}));
-        line.append(cell);
-      }
-      favours.append(line);
-    }
-    box.append(castle,
-      element("div", {}, element("h3", {text: t("live.turn_order")}), order),
-      element("div", {}, element("h3", {text: t("live.passing_order")}), passing.childElementCount ? passing : element("p", {class: "hint", text: t("live.nobody_passed")})),
-      element("div", {}, element("h3", {text: t("live.favours")}), favours));
-    return box;
+  // The lines the guided setup check adds before each player's supply (none without a pack drawing).
+  function checklist(snapshot) {
+    return drawing.checklist ? drawing.checklist(snapshot) : [];
   }
 
   function drawLeds(container, leds) {
     container.replaceChildren(...(leds || []).map((led) => {
-      const label = led.place.startsWith("road.") ? led.place.slice(5) : t("places." + led.place);
+      const label = drawing.placeLabel ? drawing.placeLabel(led.place) : placeName(led.place);
       return element("span", {
-        class: "led " + led.role + (led.blink ? " blink" : ""), title: `${label}: ${t("leds." + led.role)}`,
+        class: "led " + led.role + (led.blink ? " blink" : ""), title: `${label}: ${has("leds." + led.role) ? t("leds." + led.role) : led.role}`,
         "data-place": led.place, "data-role": led.role,
         style: led.colour ? `--led:${colourOf(led.colour)}` : undefined,
       });
     }));
   }
 
-  return {draw, drawLeds, colourOf};
+  return {register, draw, drawLeds, checklist, colourOf};
 })();

@@ -3,8 +3,18 @@
 (() => {
   const {t, has, post, element, toast, playerName, paired} = Companion;
   const $ = (id) => document.getElementById(id);
-  const RESOURCES = ["denier", "food", "wood", "stone", "cloth", "gold", "worker"];
+  // The game on the table (<script id="game">, companion/web/tablet.py): its players' table's columns, in order.
+  const GAME = JSON.parse(($("game") || {}).textContent || "{}");
   let current = null;
+
+  // The players' table's columns: the pack's "supplies", else every resource any seat holds now.
+  function resources(view) {
+    if (Array.isArray(GAME.supplies)) return GAME.supplies;
+    const names = new Set();
+    Object.values((view && view.supplies) || {}).forEach((supply) => Object.keys(supply).forEach((r) => names.add(r)));
+    return [...names].sort();
+  }
+  const resourceName = (r) => has("resources." + r) ? t("resources." + r) : r;
 
   function nameOf(colour) { return playerName(colour, (current.snapshot || {}).names); }
 
@@ -90,20 +100,17 @@
     $("lesson").dataset.key = lesson.key;
     $("lesson-title").textContent = lesson.title;
     $("lesson-text").textContent = lesson.text;
-    $("setup-check").replaceChildren(lesson.key === "setup" ? setupChecklist(payload.snapshot) : "");
+    $("setup-check").replaceChildren(lesson.key === GAME.start_lesson ? setupChecklist(payload.snapshot) : "");
     $("lesson-done").disabled = !paired();
   }
 
   function setupChecklist(snapshot) {
     const view = snapshot.table_view || {slots: {}, supplies: {}};
     const list = element("ul", {class: "checklist"});
-    const tiles = Object.entries(view.slots).filter(([slot]) => /^road\.\d+\.tile$/.test(slot))
-      .map(([slot, pieces]) => [Number(slot.split(".")[1]), pieces[0]]).sort((a, b) => a[0] - b[0]);
-    const placed = tiles.map(([square, tile]) => `${square}: ${t("buildings." + tile.name)}`).join(" · ");
-    list.append(element("li", {text: t("guide.check_tiles", {tiles: placed})}));
+    Board.checklist(snapshot).forEach((line) => list.append(element("li", {text: line})));
     for (const colour of snapshot.players) {
       const supply = (view.supplies || {})[colour] || {};
-      const parts = RESOURCES.filter((r) => supply[r]).map((r) => `${supply[r]} ${t("resources." + r)}`).join(", ");
+      const parts = resources(view).filter((r) => supply[r]).map((r) => `${supply[r]} ${resourceName(r)}`).join(", ");
       list.append(element("li", {text: t("guide.check_supply", {player: nameOf(colour), supply: parts})}));
     }
     return list;
@@ -113,14 +120,14 @@
     const view = snapshot.table_view || {supplies: {}};
     const totals = Object.fromEntries((snapshot.scores || []).map((s) => [snapshot.players[s.player], s.total]));
     const deciding = snapshot.pending ? snapshot.players[snapshot.pending.player] : null;
-    const head = element("tr", {}, element("th", {text: t("live.player")}), element("th", {text: t("resources.pp")}),
-      ...RESOURCES.map((r) => element("th", {text: t("resources." + r)})));
+    const head = element("tr", {}, element("th", {text: t("live.player")}), element("th", {text: t("live.points")}),
+      ...resources(view).map((r) => element("th", {text: resourceName(r)})));
     const rows = snapshot.players.map((colour) => {
       const supply = (view.supplies || {})[colour] || {};
       return element("tr", {class: colour === deciding ? "deciding" : "", "data-colour": colour},
         element("td", {}, element("span", {class: "dot", style: `background:${Board.colourOf(colour)}`}), " " + nameOf(colour)),
         element("td", {class: "pp", text: String(totals[colour] ?? 0)}),
-        ...RESOURCES.map((r) => element("td", {text: String(supply[r] ?? 0)})));
+        ...resources(view).map((r) => element("td", {text: String(supply[r] ?? 0)})));
     });
     $("players").replaceChildren(element("thead", {}, head), element("tbody", {}, ...rows));
   }
@@ -150,7 +157,7 @@
     }
     const label = document.createElementNS(SVG, "text");
     label.setAttribute("x", pad); label.setAttribute("y", pad - 8);
-    label.textContent = `${maxPp} ${t("resources.pp")}`;
+    label.textContent = `${maxPp} ${t("live.points")}`;
     root.append(label);
     $("chart").replaceChildren(root);
   }
