@@ -29,7 +29,8 @@ from companion.games import RuleError
 from companion.reconciler import Outcome, Policy, Reconciler
 from companion.reconciler.evidence import VisibleView, confident_mismatches
 from companion.reconciler.explain import place_of
-from companion.reconciler.fixtures import FIXTURES, TRACE, lasting_misreads, seen_otherwise
+from companion.reconciler.fixtures import TRACE, lasting_misreads, seen_otherwise
+from companion.reconciler.perception import fixtures_of
 from companion.reconciler.picture_changes import CHANGED_TO
 from vision.layout import Layout
 from vision.observation import Observation
@@ -313,12 +314,12 @@ class TableLoop:
         later frame that already shows the next move, and learn that move's piece as the empty place)."""
         session = self.desk.session
         expected = VisibleView.of(session.state.table_view())
-        doubted = self._doubted(observation) - lasting_misreads(observation, FIXTURES.get(session.game), expected)
+        doubted = self._doubted(observation) - lasting_misreads(observation, fixtures_of(session.game), expected)
         if doubted and self._confirmed is not None and self._confirmed <= len(session.actions):
             # what vision learned last reads on as the camera sees the game now (a building replaced under its new
             # house keeps its old name until vision learns it here): no doubt, or it is never learned.
             learned = VisibleView.of(session.history()[self._confirmed].table_view())
-            doubted -= seen_otherwise(observation, FIXTURES.get(session.game), expected, learned, doubted)
+            doubted -= seen_otherwise(observation, fixtures_of(session.game), expected, learned, doubted)
         return not doubted
 
     def _hidden_doubted(self, observation: Observation) -> set[str]:

@@ -73,11 +73,6 @@ from .search import HypothesisTree, Node
 MIN_FRAMES = 2       # hand frames that must name the seat: the one wrong naming frame of bench_hand_side's 978 was
                      # its reach's only one (1 frame would be enough for 10 more of 320 reaches, not worth that risk)
 OTHER_COLOUR = 0.02  # prior odds that a piece appearing under one seat's sure reach is another seat's colour
-# The kinds of piece only their owner puts down, by choice (a worker placed, a house built). Not discs: the rules move
-# other players' discs under the decider's hand (a player with no worker left passes as the decider places: held-out
-# 3 players, seed 73, decision 31 — green's arm put red's and blue's discs on the bridge, blue's read blue p 0.81 and
-# green 0.19, weighed into green p 0.92: "The table shows disc green on bridge.2, which no legal move explains").
-ARMED_KINDS = frozenset({"worker", "house"})
 GLIMPSE = 0.1          # a piece read at least this much on a slot hidden behind another is glimpsed there …
 GLIMPSE_BEFORE = 0.05  # … if that slot read it less than this before the hand (the piece in front alone never did)
 GLIMPSE_UNLEARNED = 0.5   # … or this much on a slot hidden with nothing in front of it (not learned yet)
@@ -229,31 +224,31 @@ def handled(plausible: Sequence[Node], tree: HypothesisTree, touched: frozenset[
 
 
 def colour_by_arm(observation: Observation, colour: str | None, committed: VisibleView,
-                  moved_by_rules: Mapping[str, str] | None = None) -> Observation:
+                  moved_by_rules: Mapping[str, str] | None = None, *, armed: Collection[str]) -> Observation:
     """``observation`` with the arm's side weighed into the colour of the pieces ``colour``'s arm put down.
 
     On slots ``committed`` has empty (a piece appearing) or holding one piece of ``colour`` (put down by that arm
     and committed since: the misread goes on until vision learns the piece), each reading of one coloured piece of
     another colour is weighed by ``OTHER_COLOUR`` against the reacher's; the chance of a coloured piece at all is
-    kept. Only workers and houses (:data:`ARMED_KINDS`): the rules move other players' discs under the decider's hand.
-    Nor a slot the rules move another player's piece onto (``moved_by_rules``: slot → where its piece goes): held-out
-    5 players, seed 338, decision 99, black's guild move ended the phase, and the rules moved blue's worker from the
-    inn's left side to its right under black's arm; read blue 0.9, black 0.08 there, it was weighed into black's, and
-    the camera alerted "Black can't place a worker now".
+    kept. Only pieces of the ``armed`` kinds, which only their owner puts down (the game's ``table.json``; not the
+    pieces the rules move under the decider's hand). Nor a slot the rules move another player's piece onto
+    (``moved_by_rules``: slot → where its piece goes).
 
     >>> seen = Observation(registered=True, stable=True, slots={
     ...     "road.4.worker": {"worker:red": 0.93, "worker:yellow": 0.06, "": 0.01},
     ...     "road.5.worker": {"worker:red": 0.9, "": 0.1}})
-    >>> weighed = colour_by_arm(seen, "yellow", VisibleView({"road.5.worker": "worker:red"}, {}))
+    >>> armed = {"worker", "house"}
+    >>> weighed = colour_by_arm(seen, "yellow", VisibleView({"road.5.worker": "worker:red"}, {}), armed=armed)
     >>> {label: round(p, 2) for label, p in weighed.slots["road.4.worker"].items()}
     {'worker:red': 0.23, 'worker:yellow': 0.76, '': 0.01}
     >>> weighed.slots["road.5.worker"] == seen.slots["road.5.worker"]      # red's worker: not the reacher's doing
     True
     >>> bridge = Observation(registered=True, stable=True, slots={"bridge.2": {"disc:blue": 0.81, "disc:green": 0.19}})
-    >>> colour_by_arm(bridge, "green", VisibleView({}, {})).slots["bridge.2"]     # blue passed under green's hand
+    >>> colour_by_arm(bridge, "green", VisibleView({}, {}), armed=armed).slots["bridge.2"]   # not an armed kind
     {'disc:blue': 0.81, 'disc:green': 0.19}
     >>> inn = Observation(registered=True, stable=True, slots={"inn.right": {"worker:blue": 0.9, "worker:black": 0.1}})
-    >>> colour_by_arm(inn, "black", VisibleView({"inn.left": "worker:blue"}, {}), {"inn.left": "inn.right"}).slots
+    >>> colour_by_arm(inn, "black", VisibleView({"inn.left": "worker:blue"}, {}), {"inn.left": "inn.right"},
+    ...               armed=armed).slots
     {'inn.right': {'worker:blue': 0.9, 'worker:black': 0.1}}
     """
     if colour is None:
@@ -261,12 +256,12 @@ def colour_by_arm(observation: Observation, colour: str | None, committed: Visib
     moved_in = {to: frm for frm, to in (moved_by_rules or {}).items()}
     slots = dict(observation.slots)
     for slot, labels in observation.slots.items():
-        if slot in observation.occluded_slots or not _arms_slot(committed.label(slot), colour):
+        if slot in observation.occluded_slots or not _arms_slot(committed.label(slot), colour, armed):
             continue
         if slot in moved_in and any(piece.colour not in (None, colour)
                                     for piece in pieces_for(committed.label(moved_in[slot]))):
             continue
-        coloured = {label: p for label, p in labels.items() if _one_coloured(label)}
+        coloured = {label: p for label, p in labels.items() if _one_coloured(label, armed)}
         if not any(pieces_for(label)[0].colour != colour for label in coloured):
             continue
         weighed = {label: p * (1.0 if pieces_for(label)[0].colour == colour else OTHER_COLOUR)
@@ -277,9 +272,9 @@ def colour_by_arm(observation: Observation, colour: str | None, committed: Visib
 
 
 def glimpsed_behind(observation: Observation, seats: frozenset[str] | None, committed: VisibleView,
-                    before: dict[str, dict[str, float]]) -> Observation:
+                    before: dict[str, dict[str, float]], *, armed: Collection[str]) -> Observation:
     """``observation`` with the slots hidden behind a piece in front (``Observation.behind``) read where they glimpse a
-    piece that one of the ``seats`` whose arms came put down: a worker or house of that colour read there at
+    piece that one of the ``seats`` whose arms came put down: a piece of an ``armed`` kind of that colour read there at
     ``GLIMPSE`` or more, on a slot ``committed`` has empty and that read it below ``GLIMPSE_BEFORE`` before the hand
     (``before``: the mean readings of the still frames then). Such a slot reads ``GLIMPSED`` of that piece, the rest
     empty.
@@ -297,18 +292,19 @@ def glimpsed_behind(observation: Observation, seats: frozenset[str] | None, comm
 
     >>> seen = Observation(registered=True, stable=True, slots={"road.9.worker": {"": 0.78, "worker:red": 0.22}},
     ...                    occluded_slots=frozenset({"road.9.worker"}), behind=frozenset({"road.9.worker"}))
-    >>> glimpsed = glimpsed_behind(seen, frozenset({"red"}), VisibleView({}, {}), {"road.9.worker": {"": 1.0}})
+    >>> nobody, armed = VisibleView({}, {}), {"worker"}
+    >>> glimpsed = glimpsed_behind(seen, frozenset({"red"}), nobody, {"road.9.worker": {"": 1.0}}, armed=armed)
     >>> {label: round(p, 2) for label, p in glimpsed.slots["road.9.worker"].items()}, glimpsed.occluded_slots
     ({'worker:red': 0.69, '': 0.31}, frozenset())
-    >>> glimpsed_behind(seen, frozenset({"blue"}), VisibleView({}, {}), {"road.9.worker": {"": 1.0}}) == seen
+    >>> glimpsed_behind(seen, frozenset({"blue"}), nobody, {"road.9.worker": {"": 1.0}}, armed=armed) == seen
     True
-    >>> glimpsed_behind(seen, frozenset({"red"}), VisibleView({}, {}), {"road.9.worker": {"": 0.7, "worker:red": 0.3}}) == seen
+    >>> glimpsed_behind(seen, frozenset({"red"}), nobody, {"road.9.worker": {"": 0.7, "worker:red": 0.3}}, armed=armed) == seen
     True
     >>> unlearned = replace(seen, behind=frozenset())      # hidden, not behind anything: a faint reading is no glimpse
-    >>> glimpsed_behind(unlearned, frozenset({"red"}), VisibleView({}, {}), {"road.9.worker": {"": 1.0}}) == unlearned
+    >>> glimpsed_behind(unlearned, frozenset({"red"}), nobody, {"road.9.worker": {"": 1.0}}, armed=armed) == unlearned
     True
     >>> clear = replace(unlearned, slots={"road.9.worker": {"": 0.17, "worker:red": 0.83}})
-    >>> glimpsed_behind(clear, frozenset({"red"}), VisibleView({}, {}), {"road.9.worker": {"": 1.0}}).occluded_slots
+    >>> glimpsed_behind(clear, frozenset({"red"}), nobody, {"road.9.worker": {"": 1.0}}, armed=armed).occluded_slots
     frozenset()
     """
     if not seats or not observation.occluded_slots:
@@ -319,7 +315,7 @@ def glimpsed_behind(observation: Observation, seats: frozenset[str] | None, comm
             continue
         least = GLIMPSE if slot in observation.behind else GLIMPSE_UNLEARNED
         for label, probability in observation.slots.get(slot, {}).items():
-            if (probability >= least and _one_coloured(label) and pieces_for(label)[0].colour in seats
+            if (probability >= least and _one_coloured(label, armed) and pieces_for(label)[0].colour in seats
                     and before[slot].get(label, 0.0) < GLIMPSE_BEFORE):
                 slots[slot] = {label: GLIMPSED, "": 1.0 - GLIMPSED}
                 shown.add(slot)
@@ -364,12 +360,12 @@ def bare_circles(observation: Observation, circles: Collection[str]) -> set[str]
             and sum(p for label, p in reading.items() if label.startswith("worker:")) < BARE}
 
 
-def _arms_slot(label: str, colour: str) -> bool:
+def _arms_slot(label: str, colour: str, armed: Collection[str]) -> bool:
     """Empty, or holding one piece of ``colour``: a slot where that arm may have put what is read."""
-    return not label or (_one_coloured(label) and pieces_for(label)[0].colour == colour)
+    return not label or (_one_coloured(label, armed) and pieces_for(label)[0].colour == colour)
 
 
-def _one_coloured(label: str) -> bool:
-    """One coloured piece of a kind only its owner puts down (:data:`ARMED_KINDS`)."""
+def _one_coloured(label: str, armed: Collection[str]) -> bool:
+    """One coloured piece of one of the ``armed`` kinds (only its owner puts it down)."""
     pieces = pieces_for(label)
-    return len(pieces) == 1 and pieces[0].colour is not None and pieces[0].kind in ARMED_KINDS
+    return len(pieces) == 1 and pieces[0].colour is not None and pieces[0].kind in armed

@@ -21,8 +21,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Mapping
 
-from companion.games import TableView
-from vision.observation import CUBE_TYPES, Observation, label_for, pieces_for
+from companion.games import RuleError, TableView
+from companion.games.registry import get_pack
+from vision.observation import Observation, label_for, pieces_for
 
 # A reading never rules a label out completely: a confident misread costs log(1e-3) ≈ −6.9, not −∞.
 PROBABILITY_FLOOR = 1e-3
@@ -84,6 +85,16 @@ def _label(pieces: tuple) -> str:
     return label_for(pieces)
 
 
+@lru_cache(maxsize=None)
+def goods_and_coin(game: str) -> tuple[tuple[str, ...], str | None]:
+    """The goods the camera counts in each seat's supply and the coin it sees come and go, from the game's pack
+    (none of either for a game no pack, or no ``table.json``, describes)."""
+    try:
+        table = get_pack(game).table
+    except RuleError:
+        return (), None
+    return tuple(table.goods), table.coin
+
 @dataclass(frozen=True)
 class VisibleView:
     """What the camera can see of a table view: slot labels and the supply counts it reads; and each seat's deniers,
@@ -94,12 +105,15 @@ class VisibleView:
     coins: Mapping[str, int] = field(default_factory=dict, compare=False)    # views differing only here look alike
 
     @classmethod
-    def of(cls, view: TableView, supply_keys: Iterable[str] = CUBE_TYPES) -> "VisibleView":
-        keys = tuple(supply_keys)
+    def of(cls, view: TableView, supply_keys: Iterable[str] | None = None) -> "VisibleView":
+        """The look of ``view``: its slots' labels, each seat's ``supply_keys`` (the game's goods when None) and
+        its coins (the game's coin)."""
+        goods, coin = goods_and_coin(view.game)
+        keys = tuple(supply_keys) if supply_keys is not None else goods
         labels = {slot: _label(pieces) for slot, pieces in view.slots.items() if pieces}
         supplies = {colour: {key: int(counts.get(key, 0)) for key in keys}
                     for colour, counts in view.supplies.items()}
-        coins = {colour: int(counts["denier"]) for colour, counts in view.supplies.items() if "denier" in counts}
+        coins = {colour: int(counts[coin]) for colour, counts in view.supplies.items() if coin in counts}
         return cls(labels, supplies, coins)
 
     def label(self, slot: str) -> str:

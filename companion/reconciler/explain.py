@@ -40,14 +40,9 @@ class Guess:
     place: str | None = None
 
 
-# game name → function(state, residual diff, players) → what the change looks like: decisions for the engine to
-# refuse in its own words, or findings for rules no decision expresses (a worker beyond the provost took cubes)
+# function(state, residual diff, players) → what the change looks like: decisions for the engine to refuse in its
+# own words, or findings for rules no decision expresses (a pack's ``perception.explain``, .perception)
 Explainer = Callable[[GameState, ViewDiff, Sequence[str]], "list[Guess | Finding]"]
-EXPLAINERS: dict[str, Explainer] = {}
-
-
-def register_explainer(game: str, explainer: Explainer) -> None:
-    EXPLAINERS[game] = explainer
 
 
 def colour_of(label: str) -> str | None:
@@ -130,7 +125,9 @@ def explain_illegal(game: str, state: GameState, residual: ViewDiff, players: Se
     refusal that only says another decision was expected ("it is Blue's turn") is kept for when no guess
     names a rule.
     """
-    explainer = EXPLAINERS.get(game)
+    from .perception import explainer_of
+
+    explainer = explainer_of(game)
     vague: Finding | None = None
     states = [state] + ([before] if before is not None and before is not state else [])
     guesses = [(at, guess) for at in states for guess in (explainer(at, residual, players) if explainer else [])]

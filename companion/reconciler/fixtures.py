@@ -37,7 +37,7 @@ they know, and nothing is alerted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Collection, Iterable, Iterator, Mapping
+from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from vision.observation import Observation, label_for, pieces_for
 
@@ -80,12 +80,21 @@ class Fixtures:
     # decision kinds a player makes straight after their own move, without waiting for the companion ("favour")
     follow_ups: tuple[str, ...] = ()
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Fixtures":
+        """From a pack's ``perception.json`` (each field under its own key; a missing key is empty)."""
+        def listed(key: str) -> tuple[str, ...]:
+            return tuple(data.get(key, ()))
+        return cls(tracks=dict(data.get("always_on_table", {})), permanent=listed("never_change"),
+                   kept=listed("never_emptied"), forward=listed("only_forward"), in_order=listed("filled_in_order"),
+                   shadowed=dict(data.get("read_on_beside", {})),
+                   named_under={slot: tuple(on_it) for slot, on_it in data.get("named_under", {}).items()},
+                   keep_colour=listed("keep_colour"), every_disc=listed("every_disc"),
+                   tops=dict(data.get("top_read_beside", {})), lean_any_colour=listed("lean_any_colour"),
+                   lean_same_colour=listed("lean_same_colour"), new_house_tops=dict(data.get("new_house_tops", {})),
+                   moved_by_rules=dict(data.get("moved_by_rules", {})), follow_ups=listed("follow_ups"))
 
-FIXTURES: dict[str, Fixtures] = {}       # game name → what its players can't change
 
-
-def register_fixtures(game: str, fixtures: Fixtures) -> None:
-    FIXTURES[game] = fixtures
 
 
 def unseen_fixtures(observation: Observation, fixtures: Fixtures | None, committed: VisibleView,

@@ -24,15 +24,16 @@ from typing import Any, Collection, Hashable, Mapping
 
 from companion.games import Action, GameState, Piece, RuleError
 from companion.session import Session
-from vision.observation import CUBE_TYPES, Observation, label_for
+from vision.observation import Observation, label_for
 
 from .actors import Reach, bare_behind, bare_circles, colour_by_arm, glimpsed_behind, handled, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches,
-                       looks_like, reading_loglik, slot_loglik, split_loglik, without_piled)
+                       goods_and_coin, looks_like, reading_loglik, slot_loglik, split_loglik, without_piled)
 from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
-from .fixtures import (FIXTURES, counted_in_front, read_as_leaning_ahead, second_sightings, seen_otherwise, shadowed,
+from .fixtures import (counted_in_front, read_as_leaning_ahead, second_sightings, seen_otherwise, shadowed,
                        top_of_a_piece_in_front, unseen_fixtures)
 from .outcomes import Outcome
+from .perception import armed_kinds, destinations, fixtures_of
 from .placement_rises import PlacementWatch
 from .search import HypothesisTree, Node, common_prefix, explains, explore
 from .track_rises import TrackWatch
@@ -64,7 +65,7 @@ class Policy:
     confident_empty: float = CONFIDENT_EMPTY   # … and this sure when it reads nothing where the rules have a piece
     recent_states: int = 8         # how far back a stale slot may come from (forgotten steps)
     answer_frames: int = 6         # confident still frames a player's answer counts as, against the camera
-    supply_keys: tuple[str, ...] = CUBE_TYPES
+    supply_keys: tuple[str, ...] | None = None   # the goods counted in each supply (None: the game's)
 
 
 @dataclass
@@ -107,6 +108,7 @@ class Reconciler:
     def __init__(self, session: Session, *, policy: Policy | None = None) -> None:
         self.session = session
         self.policy = policy or Policy()
+        self._supply_keys = self.policy.supply_keys or goods_and_coin(session.game)[0]
         self._tree: HypothesisTree | None = None
         self._root_count = 0
         self._frames: list[Observation] = []
@@ -160,7 +162,7 @@ class Reconciler:
         self._answered_read: set[str] = set()   # the answered slots read as answered then, since the game last changed
         self._glimpsed: frozenset[str] = frozenset()    # hidden slots the last frame glimpsed a piece on
         self._rest_root: VisibleView | None = None      # the game's look at the first still frame since the last hand
-        fixtures = FIXTURES.get(session.game)
+        fixtures = fixtures_of(session.game)
         self._tracks = TrackWatch(fixtures.tracks if fixtures else {})   # pale pieces seen arrive (track_rises.py)
         self._placements = PlacementWatch(self._tracks.on_a_track)   # pale workers and houses seen put down
 
@@ -198,7 +200,7 @@ class Reconciler:
             self._rest_root = self._tree.root.view
         self._tracks.see(observation)
         self._placements.see(observation)
-        fixtures = FIXTURES.get(self.session.game)
+        fixtures = fixtures_of(self.session.game)
         # not the provost seen; hidden behind the bailiff too: its picture changing is the provost arriving there
         bailiff_tops = shadowed(observation, fixtures, self._tree.root.view, hidden_too=True)
         moved_by_rules = self._moved_by_rules()
@@ -211,9 +213,9 @@ class Reconciler:
         observation = self._placements.taken_off(observation, options)
         observation = unseen_fixtures(observation, fixtures, self._tree.root.view, self._tracks.sighted_slots)
         observation = colour_by_arm(observation, self._reach.placer(), self._tree.root.view,
-                                    fixtures.moved_by_rules if fixtures else None)
+                                    fixtures.moved_by_rules if fixtures else None, armed=armed_kinds(self.session.game))
         glimpsed = glimpsed_behind(observation, self._glimpsing_seats(), self._tree.root.view,
-                                   {**self._read_before, **self._before_hand})
+                                   {**self._read_before, **self._before_hand}, armed=armed_kinds(self.session.game))
         # (the slots behind a piece glimpsed; one vision hid as not learned, glimpsed, is not counted: as measured)
         self._glimpsed, observation = observation.behind - glimpsed.behind, glimpsed
         circles = [slot for slot, label in destinations.items() if label.startswith("worker:")]
@@ -277,26 +279,27 @@ class Reconciler:
                 if any(slot_number(template, slot) is not None for changes in options for slot in changes)}
 
     def destinations(self, moved_by_rules: dict[str, str] | None = None) -> dict[str, str]:
-        """Slot → the piece the pending decision would put where the table has none: the chooser's worker on a circle
-        (a placement, or the gate's worker sent on) or disc on the bridge (a pass), the builder's house on a building
-        (a build). Not a worker the rules move as the placements end (the inn's, from its left circle to its right;
-        ``moved_by_rules``: :meth:`_moved_by_rules`, when the caller has it already)."""
+        """Slot → the piece the pending decision would put where the table has none: a piece of the chooser's colour
+        of a kind the game's perception data lists for this decision kind, or of any colour of a kind it lists for
+        every decision (``destinations``, :mod:`.perception`). Not a piece the rules move on their own
+        (``moved_by_rules``: :meth:`_moved_by_rules`, when the caller has it already)."""
         decision = self.session.state.pending()
         if decision is None:
             return {}
         root = self._tree.root
         colour = self._colour(decision.player)
-        placing = {f"worker:{colour}", f"disc:{colour}"} if decision.kind == "place" else (
-            {f"worker:{colour}"} if decision.kind == "gate" else set())
+        puts = destinations(self.session.game)
+        placing = {f"{kind}:{colour}" for kind in puts.get(decision.kind, ())}
+        anyone = tuple(f"{kind}:" for kind in puts.get("*", ()))
         moved = self._moved_by_rules() if moved_by_rules is None else moved_by_rules
         return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
-                if not root.view.label(slot) and (label in placing or label.startswith("house:"))
+                if not root.view.label(slot) and (label in placing or label.startswith(anyone))
                 and moved.get(slot) != label}
 
     def _moved_by_rules(self) -> dict[str, str]:
         """Slot → the piece the rules may move there on their own from the committed table (``moved_by_rules``: the
         inn's worker from its left circle to its right, as the placements end)."""
-        fixtures = FIXTURES.get(self.session.game)
+        fixtures = fixtures_of(self.session.game)
         view = self._tree.root.view
         return {to: view.label(frm) for frm, to in (fixtures.moved_by_rules if fixtures else {}).items()
                 if view.label(frm) and not view.label(to)}
@@ -533,7 +536,7 @@ class Reconciler:
         (:func:`companion.reconciler.fixtures.seen_otherwise`); a piece it puts down read only beyond itself counted
         where it stands (:func:`companion.reconciler.fixtures.counted_in_front`); a disc it moves on, read with the
         disc behind leaning in, read as itself (:func:`companion.reconciler.fixtures.read_as_leaning_ahead`)."""
-        fixtures = FIXTURES.get(self.session.game)
+        fixtures = fixtures_of(self.session.game)
         observation = counted_in_front(observation, fixtures, node.view, node.diff.slots)
         observation = read_as_leaning_ahead(observation, fixtures, node.view, node.diff.slots)
         leaning = seen_otherwise(observation, fixtures, node.view, self._tree.root.view, node.diff.slots)
@@ -632,7 +635,7 @@ class Reconciler:
                     and history[self._root_count] is self._tree.root.state):
                 self._tree = self._tree.rerooted(tuple(self.session.actions[self._root_count:]), state)
             else:
-                self._tree = HypothesisTree(state, self.policy.supply_keys)
+                self._tree = HypothesisTree(state, self._supply_keys)
             self._note_unread_answers(history, min(self._root_count, count), count)
             self._answered = self._answered_changes(history, count)
             self._before_hand = self._answered_as_read()
@@ -677,7 +680,7 @@ class Reconciler:
             if self.session.sources[number] != "prompt" or asked is None:
                 continue
             unread = asked.reason in ("unseen", "invisible")
-            before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys)
+            before, after = (VisibleView.of(history[i].table_view(), self._supply_keys)
                              for i in (number, number + 1))
             for slot in after.changed_slots(before):
                 if unread or slot in asked.unread:
@@ -692,7 +695,7 @@ class Reconciler:
         seeds 315 and 333: "The table shows nothing on stables.2, which no legal move explains" (session 42: yellow's
         worker there read 0.21-0.32 after the hand, sighted by its rise, then 0.06-0.09 after blue's)."""
         history = self.session.history()
-        before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys) for i in (start, -1))
+        before, after = (VisibleView.of(history[i].table_view(), self._supply_keys) for i in (start, -1))
         for slot in after.changed_slots(before) & self._placements.sighted_slots:
             self._unread[slot] = (after.label(slot), before.label(slot))
             self._unread_seen.pop(slot, None)
@@ -703,7 +706,7 @@ class Reconciler:
         changes: dict[str, tuple[str, str]] = {}
         number = count - 1
         while number >= max(0, count - self.policy.recent_states) and self.session.sources[number] == "prompt":
-            before, after = (VisibleView.of(history[i].table_view(), self.policy.supply_keys)
+            before, after = (VisibleView.of(history[i].table_view(), self._supply_keys)
                              for i in (number, number + 1))
             for slot in after.changed_slots(before):
                 changes.setdefault(slot, (before.label(slot), after.label(slot)))
@@ -935,7 +938,7 @@ class Reconciler:
             view = self._history_views.get(index)
             if view is None:
                 view = self._history_views[index] = VisibleView.of(history[index].table_view(),
-                                                                  self.policy.supply_keys)
+                                                                  self._supply_keys)
             views.append(view)
         return views
 
@@ -1072,7 +1075,7 @@ class Reconciler:
 
     def _owes_follow_up(self, state: Any, last: Action) -> bool:
         """True when the decision pending in ``state`` is ``last``'s player's own follow-up to it (a favour earned)."""
-        fixtures = FIXTURES.get(self.session.game)
+        fixtures = fixtures_of(self.session.game)
         pending = state.pending()
         return (pending is not None and pending.player == last.player
                 and pending.kind in (fixtures.follow_ups if fixtures else ()))
@@ -1240,7 +1243,7 @@ class Reconciler:
         slots = {slot: label for kind, slot, label in items if kind == "slot"}
         if not slots or len(slots) != len(items):
             return None
-        fixtures = FIXTURES.get(self.session.game)
+        fixtures = fixtures_of(self.session.game)
         base = self._tree.root.view
         scored = self._scored()
         lead = self._evidence(best)
@@ -1305,7 +1308,7 @@ class Reconciler:
                         redone.append(later)
                 except RuleError:
                     continue
-                view = VisibleView.of(state.table_view(), self.policy.supply_keys)
+                view = VisibleView.of(state.table_view(), self._supply_keys)
                 if not confident_mismatches(observation, view, self.policy.confident, self.policy.confident_empty):
                     player = self.session.players[answered.player].capitalize()
                     chosen, given = (_option_label(history[decision], action) for action in (alternative, answered))

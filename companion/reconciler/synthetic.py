@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from companion.games import Action, GameState, TableView, new_game
-from vision.observation import CUBE_TYPES, Observation, label_for
+from vision.observation import Observation, label_for
 
 from .evidence import VisibleView
 
@@ -126,9 +126,10 @@ class SyntheticCamera:
 
     def _count(self, counts: dict[str, int]) -> tuple[dict[str, int], float]:
         rng, noise = self.random, self.noise
-        seen = {cube: int(counts.get(cube, 0)) for cube in CUBE_TYPES}
-        if rng.random() < noise.supply_error_rate:
-            cube = rng.choice(CUBE_TYPES)
+        goods = list(counts)            # the game's goods, in its order (VisibleView.of)
+        seen = {cube: int(counts.get(cube, 0)) for cube in goods}
+        if goods and rng.random() < noise.supply_error_rate:
+            cube = rng.choice(goods)
             seen[cube] = max(0, seen[cube] + rng.choice((-1, 1))) if seen[cube] else 1
             return seen, round(rng.uniform(*noise.wrong_supply_confidence), 3)
         return seen, round(rng.uniform(*noise.supply_confidence), 3)
@@ -184,11 +185,12 @@ def random_actions(game: str, players: Sequence[str], seed: int, max_decisions: 
 
 
 def layout_slots(game: str) -> list[str]:
-    """Every slot the board layout reads (Caylus), so empty slots get readings too."""
-    if game != "caylus":
-        return []
+    """Every slot the game's board layout reads, so empty slots get readings too (none for a game without one)."""
+    from companion.games.registry import get_pack
     from vision.layout import load_layout
-    return load_layout("caylus-2005").slot_names(with_score=False)
+
+    layout = get_pack(game).table.default_layout
+    return load_layout(layout).slot_names(with_score=False) if layout else []
 
 
 def record_game(game: str, players: Sequence[str], seed: int, *, noise: Noise | None = None,

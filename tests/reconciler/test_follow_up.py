@@ -3,7 +3,7 @@
 Paying the joust and skipping it differ by one cloth cube and one denier in a supply zone that the worker coming home
 has just changed, so the camera often can't tell them apart. A player who paid moves a favour disc straight away,
 without waiting for the companion: while a story still owes such a follow-up, the camera waits as long as it waits
-for an unseen move before asking (``Reconciler._follow_up_due``; "follow_ups" in companion/reconciler/data/caylus.json).
+for an unseen move before asking (``Reconciler._follow_up_due``; "follow_ups" in companion/games/caylus/perception.json).
 Once the table has rested ``Policy.follow_up_frames`` with no such move, its absence counts against the stories that
 owe it (``Reconciler._follow_up_late``), and the camera waits for that when it would tell the stories apart.
 

@@ -6,7 +6,7 @@ import copy
 
 from companion.reconciler import Reconciler
 from tests.reconciler.table import session_at, show
-from vision.observation import CUBE_TYPES
+from companion.games.caylus.data import CUBES as CUBE_TYPES
 
 
 def after_red_gains(seed, held_before):

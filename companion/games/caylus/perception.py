@@ -1,4 +1,5 @@
-"""Caylus: read a physical change on the table as the decision it looks like (data in ``data/caylus.json``).
+"""Caylus' perception part: read a physical change on the table as the decision it looks like (data in
+``perception.json``, beside it, with what no Caylus player can change on the table).
 
 The engine then refuses that decision with the precise rule ("one worker per player in the castle",
 "1 denier per provost square" …): the reconciler never words a Caylus rule itself.
@@ -12,19 +13,20 @@ from importlib import resources
 from typing import Any, Sequence
 
 from companion.games import Action, GameState
-from vision.observation import CUBE_TYPES, pieces_for
+from companion.reconciler.evidence import ViewDiff, VisibleView
+from companion.reconciler.explain import Finding, Guess, slot_number
+from vision.observation import pieces_for
 
-from .evidence import ViewDiff, VisibleView
-from .explain import Finding, Guess, register_explainer, slot_number
-from .fixtures import Fixtures, register_fixtures
+from .data import CUBES
 
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("data/caylus.json").read_text(encoding="utf-8"))
+    return json.loads(resources.files(__package__).joinpath("perception.json").read_text(encoding="utf-8"))
 
 
-def explain_caylus(state: GameState, residual: ViewDiff, players: Sequence[str]) -> list[Guess | Finding]:
+def explain(state: GameState, residual: ViewDiff, players: Sequence[str]) -> list[Guess | Finding]:
+    """What the unexplained change ``residual`` looks like: placements, provost moves, builds and cubes taken."""
     data = _data()
     expected = VisibleView.of(state.table_view())
     decision = state.pending()
@@ -51,7 +53,7 @@ def explain_caylus(state: GameState, residual: ViewDiff, players: Sequence[str])
                 if piece.kind == "tile" and piece.name:
                     guesses.append(_build_guess(state, residual, expected, players, square, piece.name))
     for colour, counts in sorted(residual.supplies.items()):
-        gained = [cube for cube in CUBE_TYPES
+        gained = [cube for cube in CUBES
                   for _ in range(max(0, int(counts.get(cube, 0)) - expected.supplies.get(colour, {}).get(cube, 0)))]
         if gained and colour in players:
             guesses += _beyond_provost(state, colour, gained)
@@ -96,21 +98,10 @@ def _cost(state: GameState, seat: int, building: str) -> tuple[str, ...]:
     """What the player would pay: the printed cost, 'any' cubes taken from what they hold (none if they hold none)."""
     catalogue = getattr(state, "catalogue", {})
     cost = getattr(catalogue.get(building), "cost", {}) or {}
-    pay = [cube for cube, amount in cost.items() if cube in CUBE_TYPES for _ in range(int(amount))]
-    held = dict(zip(CUBE_TYPES, state.cubes[seat])) if hasattr(state, "cubes") else {}
+    pay = [cube for cube, amount in cost.items() if cube in CUBES for _ in range(int(amount))]
+    held = dict(zip(CUBES, state.cubes[seat])) if hasattr(state, "cubes") else {}
     for cube in pay:
         held[cube] = held.get(cube, 0) - 1
     spare = [cube for cube in _data()["any_cube"] for _ in range(max(0, held.get(cube, 0)))]
     pay += spare[:int(cost.get("any", 0))]
     return tuple(sorted(pay))
-
-
-register_explainer("caylus", explain_caylus)
-register_fixtures("caylus", Fixtures(_data()["always_on_table"], tuple(_data()["never_change"]),
-                                     tuple(_data()["never_emptied"]), tuple(_data()["only_forward"]),
-                                     tuple(_data()["filled_in_order"]), _data()["read_on_beside"],
-                                     {slot: tuple(on_it) for slot, on_it in _data()["named_under"].items()},
-                                     tuple(_data()["keep_colour"]), tuple(_data()["every_disc"]),
-                                     _data()["top_read_beside"], tuple(_data()["lean_any_colour"]),
-                                     tuple(_data()["lean_same_colour"]), _data()["new_house_tops"],
-                                     _data()["moved_by_rules"], tuple(_data()["follow_ups"])))
