@@ -1,6 +1,6 @@
 """What no player can change on the table, so a reading that says otherwise is a camera that can't see it.
 
-* Pieces always on their track (Caylus' provost and bailiff on the road): no move, legal or illegal, takes them off.
+* Pieces always on their track (a provost and a bailiff on a road of squares): no move, legal or illegal, takes them off.
   A reading of their track with the piece on no slot says the camera lost sight of it (held-out look: the bailiff
   read empty p 0.95 frame after frame), not that the table changed. Once some slot of the track shows the piece
   again, every reading of the track counts as usual (a provost moved too far still raises its alert).

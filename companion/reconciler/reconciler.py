@@ -11,7 +11,7 @@ right or a player settles it on the tablet. What the camera cannot tell becomes 
 The reconciler keeps no clock: it only knows the frame indexes it is given, so a replay is exact.
 
 >>> from companion.session import Journal, Session                                  # doctest: +SKIP
->>> reconciler = Reconciler(Session.new(Journal(":memory:"), game="caylus",
+>>> reconciler = Reconciler(Session.new(Journal(":memory:"), game=GAME,
 ...                                     players=["red", "blue"], seed=1))             # doctest: +SKIP
 >>> for outcome in reconciler.observe(observation): print(outcome.kind)              # doctest: +SKIP
 """

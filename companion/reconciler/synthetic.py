@@ -7,7 +7,8 @@ moment, then stable frames; with ``blocked_rate`` several moves are made under o
 :class:`Recording` that the reconciler, the benchmark and ``companion replay`` consume, and that can be
 saved as a directory of observation JSON.
 
->>> recording = record_game("caylus", ["red", "blue"], seed=3, noise=Noise(), max_decisions=5)
+>>> from companion.games.registry import default_pack
+>>> recording = record_game(default_pack().name, ["red", "blue"], seed=3, noise=Noise(), max_decisions=5)
 >>> len(recording.actions), recording.observations[0].stable
 (5, True)
 """
@@ -35,7 +36,7 @@ class Noise:
     The defaults are at least as harsh as the slot model on the held-out rendering domain (models/MODEL_CARD.md,
     measured 2026-11-22: 3.76 % per-slot error; of the commonest confusions ~70 % a piece read as empty — discs,
     bailiff, provost, houses, workers, tiles —, ~22 % a stack of discs read as its top disc, ~8 % a phantom
-    piece on an empty slot). On a Caylus frame of ~218 read slots (~29 single pieces, 4 disc stacks) these
+    piece on an empty slot). On a frame of the default game's board, ~218 read slots (~29 single pieces, 4 disc stacks) these
     rates give ≈ 5.8 missed pieces, 1.8 stacks seen by their top, 0.65 phantoms and 0.4 other misreads: ≈ 8.7
     wrong slots, 4.0 %. Errors are drawn independently per frame; the real model's errors are partly
     persistent (the same piece missed frame after frame), which this does not imitate. Supply counts are

@@ -1,6 +1,6 @@
 """A pale piece moved along its track, seen by how the reading of the square it went to rose.
 
-Far from the camera in warm light, Caylus' provost is a pale cylinder on a pale road. Held-out 4 players, seed 259:
+Far from the camera in warm light, a pale piece on a pale track (a provost on the road) is hard to see. Held-out 4 players, seed 259:
 it read p 0.15-0.45 on its square, and 0.0-0.1 on every other, in three frames of four. Seen on no square at
 p 0.5, its whole track was hidden (:func:`~companion.reconciler.fixtures.unseen_fixtures`), and each move of it was
 asked: four in a row after decision 10. What the camera does see is the change: the square red moved it to read
