@@ -102,6 +102,7 @@ def test_a_first_game_on_the_tablet(browser, demo):
 
     # Legal places are highlighted on the drawn board and on the virtual LEDs; answer the prompt.
     assert page.locator(".place.legal").count() >= 5
+    assert page.locator(".square-number").count() == 28     # the pack's own drawing of the road, not the plain boxes
     assert page.locator(".led.hint").count() >= 5
     shoot(page, "live-tablet")
     page.locator("#options button.option").first.click()
@@ -235,3 +236,26 @@ def test_a_move_the_camera_cannot_read_is_offered_with_its_best_guess_first(brow
         assert page.locator("#options button.option .option-label").first.inner_text() == "Gate"
         assert page.locator("#options button.guess").count() == 0
         context.close()
+
+
+def test_a_game_whose_pack_draws_nothing_is_drawn_as_its_places_and_played(browser):
+    """A pack with no tablet drawing, guide or strings (Nim, a test game) still gets a working live screen."""
+    from companion.games import registry
+    from tests.games import nim
+
+    registry.register(nim.PACK)
+    try:
+        app, desk, _bots = build_demo(game="nim", players=("red", "blue"), humans=("red", "blue"), seed=2, pin=PIN)
+        with LiveServer(app, "127.0.0.1", 0) as server:
+            page = browser.new_page(viewport=TABLET)
+            pair(page, server.url)
+            wait_for_decisions(page, 0)
+            heap = page.locator('.place[data-place="heap"]')
+            assert heap.count() == 1 and heap.locator("circle, rect").count() > 1     # the box and its pieces
+            assert page.locator(".square-number").count() == 0                    # no other game's drawing
+            page.locator("#options button.option").first.click()
+            wait_for_decisions(page, 1)
+            assert desk.session.actions and page.locator("#whose-turn").inner_text() == "Blue to decide"
+            page.close()
+    finally:
+        registry.unregister(nim.PACK.name)
