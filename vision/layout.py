@@ -31,7 +31,8 @@ from companion.games.pack import GamePack
 from companion.games.registry import all_packs, default_pack, get_pack
 
 FORMAT = "companion-layout/1"
-EARLIER_FORMATS = ("caylus-companion-layout/1",)     # the same format, as files written before game packs name it
+# the same format as files written before game packs name it: the game's name, a dash, then FORMAT
+EARLIER_FORMAT_SUFFIX = "-" + FORMAT
 SHAPES = ("rect", "circle", "polygon")
 
 
@@ -290,7 +291,7 @@ def layout_from_json(data: Any, source: str = "<layout>", game: str | None = Non
     else the default game; its slots may accept that game's piece kinds only."""
     check = _Checker(source)
     fmt = check.get(data, "format", "")
-    if fmt != FORMAT and fmt not in EARLIER_FORMATS:
+    if fmt != FORMAT and not (isinstance(fmt, str) and fmt.endswith(EARLIER_FORMAT_SUFFIX)):
         raise check.fail("format", f"must be {json.dumps(FORMAT)}, not {json.dumps(fmt)}")
     name = check.get(data, "name", "")
     if not isinstance(name, str) or not name:

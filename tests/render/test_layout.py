@@ -47,6 +47,16 @@ def test_round_trip(layout, tmp_path):
     assert again.to_json() == layout.to_json()
 
 
+def test_a_layout_saved_under_the_earlier_format_name_loads_and_a_foreign_format_is_refused(layout, tmp_path):
+    data = layout.to_json()
+    path = tmp_path / "earlier.json"
+    path.write_text(json.dumps({**data, "format": "caylus-companion-layout/1"}))
+    assert load_layout(path) == layout
+    path.write_text(json.dumps({**data, "format": "some-other-layout/2"}))
+    with pytest.raises(LayoutError, match="format"):
+        load_layout(path)
+
+
 def _broken(tmp_path, mutate):
     data = load_layout().to_json()
     mutate(data)
