@@ -96,8 +96,9 @@ class TableLoop:
 
     def __init__(self, desk: Any, source: Any, pipeline: Any, *, policy: Policy | None = None, fps: float = 0.0,
                  live_source: bool = True, after_frame: Sequence[Callable[["TableLoop"], None]] = (),
-                 keep_timings: bool = False) -> None:
+                 keep_timings: bool = False, reconciler: Callable[[Any], Any] | None = None) -> None:
         self.desk = desk
+        self.make_reconciler = reconciler or (lambda session: Reconciler(session, policy=self.policy))
         self.source = source
         self.pipeline = pipeline
         self.policy = policy or Policy()
@@ -259,7 +260,7 @@ class TableLoop:
         if session is None:
             return []
         if self._reconciler is None or self._reconciler.session is not session:
-            self._reconciler = Reconciler(session, policy=self.policy)
+            self._reconciler = self.make_reconciler(session)
             self._confirmed, self._prompts, self._hand_before_confirmed = None, {}, False
             if tuple(session.players) != tuple(self.pipeline.players) and self._reference is not None:
                 self._repipe(tuple(session.players))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 from collections import Counter
@@ -104,9 +105,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str):
+def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str, reconciler: str = "rules"):
     """A new game of bots on the simulated table, watched by the real pipeline and reconciler: (desk, world, loop).
-    The bots answer the camera's questions with what they really did (``PromptBots``)."""
+    The bots answer the camera's questions with what they really did (``PromptBots``). ``reconciler``: ``rules``
+    (:class:`Reconciler`) or ``model`` (:class:`ModelReconciler`)."""
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
@@ -118,20 +120,22 @@ def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domai
     desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
                            adopt_bot_decisions=False)
+    from companion.reconciler.model_reconciler import ModelReconciler
     loop = TableLoop(desk, world, watching_pipeline(load_layout(), players), keep_timings=True,
-                     after_frame=[PromptBots(world, bots=players, delay_frames=3)])
+                     after_frame=[PromptBots(world, bots=players, delay_frames=3)],
+                     reconciler=ModelReconciler if reconciler == "model" else None)
     loop.set_reference(world.setup_pictures())
     world.start_cue = lambda: loop.start_seen       # the players wait for the camera to take in the start
     return desk, world, loop
 
 
 def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str,
-         override_after: int) -> dict:
+         override_after: int, reconciler: str = "rules") -> dict:
     """One game on the simulated table through the real pipeline; what a user would notice, as one dict."""
     from companion.reconciler.replay import TrueGame, wrong_commits
 
     enough = decisions or 10_000
-    desk, world, loop = bots_table(players, seed, size, domain)
+    desk, world, loop = bots_table(players, seed, size, domain, reconciler)
 
     rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
     latencies_frames, latencies_ms = [], []
@@ -293,23 +297,33 @@ def main() -> None:
                         help="play nothing: print the totals of the games saved in these --jsonl files")
     parser.add_argument("--recount-routes", action="store_true",
                         help="with --totals-of: count the look-alike routes again, as this script counts them now")
+    parser.add_argument("--reconciler", choices=("rules", "model"), default="rules",
+                        help="the rule-based Reconciler or the observation-model ModelReconciler")
+    parser.add_argument("--fresh", type=int, default=0, metavar="N",
+                        help="play N games of 2-5 players on seeds drawn at random now (printed); ignores --seed")
     args = parser.parse_args()
     if args.totals_of:
         saved = [json.loads(line) for name in args.totals_of for line in open(name, encoding="utf-8") if line.strip()]
         print(json.dumps({"totals": totals(saved, recount=args.recount_routes)}, indent=1))
         return
     size = tuple(int(v) for v in args.size.split("x"))
-    players = ("red", "blue", "green", "yellow", "black")[:args.players]
+    colours = ("red", "blue", "green", "yellow", "black")
+    if args.fresh:
+        draw = random.SystemRandom()
+        plan = [(draw.randint(2, 5), draw.randint(100_000, 999_999)) for _ in range(args.fresh)]
+        print(json.dumps({"fresh_seeds": plan}), flush=True)
+    else:
+        plan = [(args.players, seed) for seed in range(args.seed, args.seed + args.games)]
     games = []
-    for seed in range(args.seed, args.seed + args.games):
-        game = play(args.decisions, players, seed, size, args.domain, args.override_after)
+    for count, seed in plan:
+        game = play(args.decisions, colours[:count], seed, size, args.domain, args.override_after, args.reconciler)
         games.append(game)
         if args.jsonl:
             with open(args.jsonl, "a", encoding="utf-8") as saved:
                 saved.write(json.dumps(game) + "\n")
         shown = {k: v for k, v in game.items() if k != "rest_to_commit_ms"}
         print(json.dumps(shown, indent=None if args.games > 1 else 1), flush=True)
-    if args.games > 1:
+    if len(plan) > 1:
         print(json.dumps({"totals": totals(games)}, indent=1))
 
 

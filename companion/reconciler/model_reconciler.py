@@ -1,0 +1,622 @@
+"""The model reconciler: legal stories weighed by a measured observation model, one commit policy for every game.
+
+The camera's still frames between two hands (a *still spell*) are one observation of one table: their readings are
+averaged per slot and per supply zone (:class:`Spell`). Every legal story from the committed state that heads for
+what the spell shows (:func:`.search.explore`, exhaustive within its bounds) is weighed by
+
+* the **observation model** (:class:`.observation_model.ReadingModel`, measured on rendered games): how likely each
+  averaged reading is if the slot holds what the story puts there, with the pieces the story stands in front of it
+  leaning in, and hidden or not behind another piece; the same for each supply zone's counts;
+* the **witnesses**: the coins' strips (who paid, among stories of one look), and the side each reach came from
+  (how often an arm names the seat that moved, measured);
+* a **prior** of ``step_cost`` nats against each visible move (several moves under one hand are rarer than one).
+
+The posterior over stories decides everything:
+
+* **commit** the longest prefix of the best story whose stories hold ``1 − ε`` of the posterior, over
+  ``confirm_frames`` frames in a row, and only on an enumeration that was complete;
+* **ask** when the posterior is split between first decisions (``hidden``), when the pending choice leaves no trace
+  (``invisible``), or when a hand came and went and no move can be read (``unseen``);
+* **alert** when the table as read is likelier than the best legal story, by more than the prior against an illegal
+  change (``illegal_prior``), over ``alert_frames`` frames: in the engine's words (:mod:`.explain`); a disagreement
+  that an earlier state explains is a reminder (a forgotten step).
+
+Nothing is rewritten: no reading is replaced by a chosen probability, no story is dropped by a special case.
+
+>>> from companion.session import Journal, Session                                  # doctest: +SKIP
+>>> reconciler = ModelReconciler(Session.new(Journal(":memory:"), game=GAME,
+...                                          players=["red", "blue"], seed=1))        # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Collection, Mapping, Sequence
+
+from companion.games import Action, RuleError
+from companion.session import Session
+from vision.observation import Observation
+
+from .evidence import CoinWitness, ViewDiff, VisibleView, goods_and_coin, looks_like
+from .explain import describe, explain_illegal, split_forgotten
+from .observation_model import ReadingModel, reading_model, spell_supply
+from .outcomes import Outcome
+from .perception import destinations as pack_destinations
+from .search import HypothesisTree, Node, common_prefix, explains, explore
+
+UNSURE_COUNT = 0.5      # a zone's counts read less surely than this on average head the search nowhere
+
+
+@dataclass(frozen=True)
+class ModelPolicy:
+    """The model reconciler's few settings: a prior, an error rate, search bounds and how long to watch."""
+
+    posterior: float = 0.999       # share of the posterior a commit's stories must hold (1 − ε)
+    confirm_frames: int = 2        # still frames in a row that must agree on a commit
+    step_cost: float = 4.0         # prior, nats against each visible move of a story
+    illegal_prior: float = 1e-3    # prior probability that a still spell shows a change no rule allows
+    target_share: float = 0.3      # a label holding this much of a slot's mean reading heads the search there
+    alert_frames: int = 4          # still frames a disagreement must last before an alert
+    prompt_frames: int = 2         # still frames a question must stay the same before it is asked
+    settle_frames: int = 6         # still frames after a hand before a `hidden` question
+    unseen_frames: int = 12        # still frames after a hand before an `unseen` question
+    depth: int = 10                # decisions a spell may be explained by
+    visible_depth: int = 3         # … of which change the look of the table
+    detours: int = 1               # visible decisions per story that the table no longer shows
+    max_nodes: int = 20_000        # an enumeration this large is cut short, and then never trusted for a commit
+    supply_keys: tuple[str, ...] | None = None   # the goods counted in each supply (None: the game's)
+
+
+class Spell:
+    """The still frames of one resting table: mean reading per slot, counts per zone, coins, their contexts."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+        self._sums: dict[str, dict[str, float]] = {}
+        self._seen: Counter[str] = Counter()
+        self.behind: set[str] = set()
+        self.leaning: dict[str, tuple[str, ...]] = {}
+        self.supplies: dict[str, list[tuple[Mapping[str, int], float | None]]] = {}
+        self.coins = CoinWitness()
+        self._means: dict[str, dict[str, float]] | None = None
+
+    def add(self, observation: Observation) -> None:
+        self.frames += 1
+        self._means = None
+        for slot, reading in observation.slots.items():
+            if not reading or (slot in observation.occluded_slots and slot not in observation.behind):
+                continue
+            summed = self._sums.setdefault(slot, {})
+            for label, probability in reading.items():
+                summed[label] = summed.get(label, 0.0) + probability
+            self._seen[slot] += 1
+            if slot in observation.behind:
+                self.behind.add(slot)
+            near = observation.leaning_in.get(slot)
+            if near:
+                self.leaning[slot] = tuple(dict.fromkeys(self.leaning.get(slot, ()) + tuple(near)))
+        for colour, counts in observation.supplies.items():
+            self.supplies.setdefault(colour, []).append((counts, observation.supply_confidence.get(colour)))
+        self.coins.add(observation)
+
+    @property
+    def means(self) -> dict[str, dict[str, float]]:
+        """Slot → its mean reading over the frames that read it."""
+        if self._means is None:
+            self._means = {slot: {label: total / self._seen[slot] for label, total in summed.items()}
+                           for slot, summed in self._sums.items()}
+        return self._means
+
+    def zone(self, colour: str) -> tuple[dict[str, int] | None, float]:
+        return spell_supply(self.supplies.get(colour, ()))
+
+    def target(self, base: VisibleView, share: float) -> VisibleView:
+        """The table the spell shows, where it differs from ``base``: the search heads there."""
+        labels = dict(base.labels)
+        for slot, mean in self.means.items():
+            changed = [(p, label) for label, p in mean.items() if p >= share and not looks_like(label, base.label(slot))]
+            if not changed:
+                continue
+            label = max(changed)[1]
+            if label:
+                labels[slot] = label
+            else:
+                labels.pop(slot, None)
+        supplies = {colour: dict(counts) for colour, counts in base.supplies.items()}
+        for colour in self.supplies:
+            seen, confidence = self.zone(colour)
+            if seen is not None and confidence >= UNSURE_COUNT:
+                supplies[colour] = {**supplies.get(colour, {}), **seen}
+        return VisibleView(labels, supplies)
+
+
+@dataclass
+class _Asked:
+    decision: int
+    actions: tuple[Action, ...]
+    reason: str
+    spell: int
+
+
+@dataclass
+class _Watch:
+    items: frozenset[tuple] | None      # None: found open after a restart
+    kind: str
+    clean_frames: int = 0
+
+
+@dataclass
+class _Streaks:
+    commit: tuple[Action, ...] = ()
+    commit_frames: int = 0
+    question: tuple = ()
+    question_frames: int = 0
+    disagreement: dict[tuple, int] = field(default_factory=dict)
+
+
+class ModelReconciler:
+    """Camera observations → the session's decisions, questions and alerts, by the posterior over legal stories."""
+
+    def __init__(self, session: Session, *, policy: ModelPolicy | None = None,
+                 model: ReadingModel | None = None) -> None:
+        self.session = session
+        self.policy = policy or ModelPolicy()
+        self.model = model or reading_model(session.game)
+        if self.model is None:
+            raise RuleError(f"the game {session.game!r} ships no measured reliabilities (reliability.json)")
+        self._supply_keys = self.policy.supply_keys or goods_and_coin(session.game)[0]
+        self._tree: HypothesisTree | None = None
+        self._root_count = 0
+        self._spell = Spell()
+        self._spells = 0
+        self._candidates: dict[tuple[Action, ...], Node] = {}
+        self._explored: set[tuple] = set()
+        self._complete = True
+        self._movers: dict[tuple[Action, ...], frozenset[str]] = {}
+        self._reaches: list[str | None] = []     # per reach since the game last changed: the seat its arm named
+        self._hand: Counter[str] = Counter()     # the current reach's namings
+        self._in_hand = False
+        self._hand_seen = False
+        self._asked: dict[int, _Asked] = {}
+        self._undone: dict[int, tuple[Action, int]] = {}   # decision → (action taken back, spell it was taken back in)
+        self._watched: dict[int, _Watch] = {alert.id: _Watch(None, alert.kind) for alert in session.open_alerts()}
+        self._ignored: set[tuple] = set()
+        self._streaks = _Streaks()
+        self._seen_actions: tuple[Action, ...] = tuple(session.actions)
+
+    # ---- the one entry point -------------------------------------------------------------------------------
+
+    def observe(self, observation: Observation) -> list[Outcome]:
+        """Take one frame's reading; return what was committed, asked, alerted or resolved because of it."""
+        self._sync()
+        if not (observation.registered and observation.stable and not observation.occluded):
+            self._end_spell(observation)
+            return []
+        self._end_reach()
+        if self.session.state.is_over:
+            return []
+        self._spell.add(observation)
+        self._explore()
+        posterior = self._weigh()
+        frame = observation.frame_index
+        outcomes = self._watch_disagreement(posterior[0][1], frame)
+        if self._blocked():
+            return outcomes
+        committed = self._commit_if_sure(posterior, frame)
+        if committed is not None:
+            return outcomes + [committed]
+        return outcomes + self._ask_if_needed(posterior, frame)
+
+    # ---- spells and reaches --------------------------------------------------------------------------------
+
+    def _end_spell(self, observation: Observation) -> None:
+        """A hand or a moving picture: what the table showed may not hold any more."""
+        if self._spell.frames:
+            self._spell = Spell()
+            self._spells += 1
+            self._forget_search()
+        self._streaks = _Streaks()
+        if observation.occluded:
+            self._in_hand = self._hand_seen = True
+            if observation.hand_from:
+                self._hand[observation.hand_from] += 1
+
+    def _end_reach(self) -> None:
+        if self._in_hand:
+            named = self._hand.most_common(1)[0][0] if self._hand else None
+            self._reaches.append(named)
+            self._hand, self._in_hand = Counter(), False
+
+    def _forget_search(self) -> None:
+        self._candidates = {(): self._tree.root}
+        self._explored = set()
+        self._complete = True
+
+    # ---- stories and their posterior -----------------------------------------------------------------------
+
+    def _explore(self) -> None:
+        """Add the stories heading for what the spell shows (once per distinct target)."""
+        policy, root = self.policy, self._tree.root
+        target = self._spell.target(root.view, policy.target_share)
+        signature = target.key()
+        if signature in self._explored:
+            return
+        self._explored.add(signature)
+        read = frozenset(self._spell.means)
+        for detours in dict.fromkeys((0, policy.detours)):
+            found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+                            detours=detours, limit=policy.max_nodes)
+            if any(explains(node.view, target, read) for node in found.nodes):
+                break
+        self._complete = self._complete and found.complete
+        for node in found.nodes:
+            self._candidates.setdefault(node.actions, node)
+
+    def _add_look_alikes(self) -> bool:
+        """Before a commit: add the stories with a detour that end in a look a direct story explains (red's provost
+        −1 then green's +1 looks like two passes): they must make the camera ask. True when some were added."""
+        policy, root = self.policy, self._tree.root
+        target = self._spell.target(root.view, policy.target_share)
+        signature = ("look-alikes", target.key())
+        if not policy.detours or signature in self._explored:
+            return False
+        self._explored.add(signature)
+        looks = frozenset(node.key for node in self._candidates.values() if node.key != root.key)
+        if not looks:
+            return False
+        read = frozenset(self._spell.means)
+        found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+                        detours=policy.detours, limit=policy.max_nodes, wanted=looks)
+        self._complete = self._complete and found.complete
+        added = [node for node in found.nodes if node.key in looks and node.actions not in self._candidates]
+        for node in added:
+            self._candidates[node.actions] = node
+        return bool(added)
+
+    def _weigh(self) -> list[tuple[float, Node]]:
+        """Every candidate with its posterior probability, likeliest first."""
+        root = self._tree.root
+        looks: dict[tuple, float] = {}
+        coins: dict[tuple[Action, ...], float] = {}
+        best_coins: dict[tuple, float] = {}
+        turn = root.state.turn_number
+        for node in self._candidates.values():
+            if node.key not in looks:
+                looks[node.key] = self._look_loglik(node)
+            coins[node.actions] = self._spell.coins.loglik(node.view.coins, root.view.coins,
+                                                           node.state.turn_number > turn)
+            best_coins[node.key] = max(best_coins.get(node.key, -math.inf), coins[node.actions])
+        scores = []
+        for node in self._candidates.values():
+            score = (looks[node.key] - (best_coins[node.key] - coins[node.actions]) + self._arm_loglik(node)
+                     - self.policy.step_cost * node.visible_steps)
+            scores.append((score, node))
+        top = max(score for score, _ in scores)
+        total = sum(math.exp(score - top) for score, _ in scores)
+        posterior = sorted(((math.exp(score - top) / total, node) for score, node in scores),
+                           key=lambda item: (-item[0], len(item[1].actions)))
+        return posterior
+
+    def _look_loglik(self, node: Node) -> float:
+        """log P(the spell's readings | the table looks as ``node`` has it) − the same for the committed look."""
+        root, spell, model = self._tree.root.view, self._spell, self.model
+        changed = set(node.diff.slots)
+        slots = changed | {slot for slot, near in spell.leaning.items() if changed.intersection(near)}
+        total = 0.0
+        for slot in slots:
+            mean = spell.means.get(slot)
+            if not mean:
+                continue
+            near = spell.leaning.get(slot, ())
+            behind = slot in spell.behind
+            confirmed = root.label(slot)
+            total += (model.slot_loglik(mean, node.view.label(slot), confirmed, [node.view.label(n) for n in near],
+                                        behind)
+                      - model.slot_loglik(mean, confirmed, confirmed, [root.label(n) for n in near], behind))
+        for colour, counts in node.diff.supplies.items():
+            seen, confidence = spell.zone(colour)
+            if seen is None:
+                continue
+            was = root.supplies.get(colour, {})
+            total += (model.supply_loglik(seen, confidence, node.view.supplies.get(colour, {}), was)
+                      - model.supply_loglik(seen, confidence, was, was))
+        return total
+
+    def _arm_loglik(self, node: Node) -> float:
+        """What the reaches' sides say of the seats that made ``node``'s visible moves, against no move."""
+        if not self._reaches:
+            return 0.0
+        movers = self._movers_of(node)
+        seats = len(self.session.players)
+        return sum(self.model.arm_loglik(named, movers, seats) - self.model.arm_loglik(named, frozenset(), seats)
+                   for named in self._reaches)
+
+    def _movers_of(self, node: Node) -> frozenset[str]:
+        """The colours of the players whose decisions on ``node``'s way changed the look of the table."""
+        known = self._movers.get(node.actions)
+        if known is not None:
+            return known
+        movers, state, key, players = set(), self._tree.root.state, self._tree.root.key, self.session.players
+        for index, action in enumerate(node.actions):
+            step = next(e for e in self._tree.expansions(node.actions[:index], state) if e.action == action)
+            if step.key != key and 0 <= action.player < len(players):
+                movers.add(players[action.player])
+            state, key = step.state, step.key
+        self._movers[node.actions] = frozenset(movers)
+        return self._movers[node.actions]
+
+    # ---- commits -------------------------------------------------------------------------------------------
+
+    def _sure_prefix(self, posterior: list[tuple[float, Node]]) -> tuple[Action, ...]:
+        """The longest prefix of the best story that the stories holding ``posterior`` of the mass share."""
+        best = posterior[0][1].actions
+        for length in range(len(best), 0, -1):
+            prefix = best[:length]
+            if sum(p for p, node in posterior if node.actions[:length] == prefix) >= self.policy.posterior:
+                return prefix
+        return ()
+
+    def _commit_if_sure(self, posterior: list[tuple[float, Node]], frame: int) -> Outcome | None:
+        prefix = self._sure_prefix(posterior) if self._complete else ()
+        if prefix and self._streaks.commit_frames + 1 >= self.policy.confirm_frames and self._add_look_alikes():
+            posterior = self._weigh()
+            prefix = self._sure_prefix(posterior) if self._complete else ()
+        number = len(self.session.actions)
+        asked = self._asked.get(number)
+        if prefix and asked is not None and asked.reason != "invisible" and asked.spell == self._spells:
+            prefix = ()        # asked in this spell: the player's answer is coming; the same frames can't outweigh it
+        undone = self._undone.get(number)
+        if prefix and undone is not None and undone[0] == prefix[0] and undone[1] == self._spells:
+            prefix = ()        # taken back on the tablet while the table showed it: not redone from the same frames
+        streaks = self._streaks
+        if not prefix:
+            streaks.commit, streaks.commit_frames = (), 0
+            return None
+        shared = common_prefix([prefix, streaks.commit])
+        streaks.commit, streaks.commit_frames = (shared, streaks.commit_frames + 1) if shared else (prefix, 1)
+        if streaks.commit_frames < self.policy.confirm_frames:
+            return None
+        prefix = streaks.commit
+        for action in prefix:
+            self.session.decide(action, source="camera")
+        self._sync()
+        return Outcome("commit", frame, prefix, len(self.session.actions) - len(prefix), prefix[0].player)
+
+    # ---- questions -----------------------------------------------------------------------------------------
+
+    def _ask_if_needed(self, posterior: list[tuple[float, Node]], frame: int) -> list[Outcome]:
+        decision = self.session.state.pending()
+        if decision is None:
+            return []
+        root = self._tree.root
+        unchanged = sum(p for p, node in posterior if node.key == root.key)
+        firsts: dict[Action, float] = {}
+        for p, node in posterior:
+            if node.actions and node.key != root.key:
+                firsts[node.actions[0]] = firsts.get(node.actions[0], 0.0) + p
+        ordered = tuple(sorted(firsts, key=lambda action: -firsts[action]))
+        invisible = [child.actions[0] for child in self._tree.children(root) if child.key == root.key]
+        spell = self._spell.frames
+        undone = self._undone.get(len(self.session.actions))
+        if undone is not None and undone[1] == self._spells and ordered and ordered[0] == undone[0]:
+            reason = "hidden"
+        elif unchanged >= 0.5 and invisible:
+            reason = "invisible"
+        elif unchanged < 1 - self.policy.posterior and spell >= self.policy.settle_frames:
+            reason = "hidden"
+        elif self._hand_seen and spell >= self.policy.unseen_frames:
+            reason = "unseen"
+        else:
+            self._streaks.question, self._streaks.question_frames = (), 0
+            return []
+        actions = tuple(dict.fromkeys(ordered + tuple(decision.actions))) if reason != "invisible" \
+            else tuple(decision.actions)
+        signature = (reason, frozenset(actions[:len(ordered)]) if reason == "hidden" else reason)
+        streaks = self._streaks
+        streaks.question_frames = streaks.question_frames + 1 if streaks.question == signature else 1
+        streaks.question = signature
+        asked = self._asked.get(len(self.session.actions))
+        if streaks.question_frames < self.policy.prompt_frames or (asked is not None and asked.reason == reason):
+            return []
+        return [self._ask(decision, actions, reason, frame)]
+
+    def _ask(self, decision: Any, actions: tuple[Action, ...], reason: str, frame: int) -> Outcome:
+        number = len(self.session.actions)
+        self._asked[number] = _Asked(number, actions, reason, self._spells)
+        what = {"hidden": "which choice was made", "invisible": "the camera can't see this choice",
+                "unseen": "a hand came by, but the camera can't read a move: what was done?"}[reason]
+        return Outcome("prompt", frame, actions, number, decision.player, reason=reason,
+                       message=f"{self.session.players[decision.player].capitalize()}, {decision.kind}: {what}",
+                       details={"decision_kind": decision.kind, "context": dict(decision.context)})
+
+    # ---- disagreements: alerts and reminders ---------------------------------------------------------------
+
+    def _disagreement(self, best: Node) -> tuple[ViewDiff, float]:
+        """Where the spell reads the table otherwise than ``best`` has it, and by how many nats the table as read
+        is likelier there than ``best``'s look."""
+        root, spell, model = self._tree.root.view, self._spell, self.model
+        slots, supplies, lead = {}, {}, 0.0
+        for slot, mean in spell.means.items():
+            top = max(mean, key=mean.__getitem__)
+            expected = best.view.label(slot)
+            if mean[top] < 0.5 or looks_like(top, expected) or ("slot", slot, top) in self._ignored:
+                continue
+            near = [best.view.label(n) for n in spell.leaning.get(slot, ())]
+            behind, confirmed = slot in spell.behind, root.label(slot)
+            gain = (model.slot_loglik(mean, top, confirmed, near, behind)
+                    - model.slot_loglik(mean, expected, confirmed, near, behind))
+            if gain > 0:
+                slots[slot], lead = top, lead + gain
+        for colour in spell.supplies:
+            seen, confidence = spell.zone(colour)
+            expected = best.view.supplies.get(colour, {})
+            if seen is None or confidence < UNSURE_COUNT or all(expected.get(k, 0) == v for k, v in seen.items()):
+                continue
+            if ("supply", colour, _counts(seen)) in self._ignored:
+                continue
+            was = root.supplies.get(colour, {})
+            gain = (model.supply_loglik(seen, confidence, seen, was)
+                    - model.supply_loglik(seen, confidence, expected, was))
+            if gain > 0:
+                supplies[colour], lead = seen, lead + gain
+        return ViewDiff(slots, supplies), lead
+
+    def _watch_disagreement(self, best: Node, frame: int) -> list[Outcome]:
+        mismatch, lead = self._disagreement(best)
+        outcomes = self._settle_alerts(mismatch, frame)
+        items = frozenset(_items(mismatch))
+        illegal = lead > -math.log(self.policy.illegal_prior) and self._spell.frames >= self.policy.settle_frames
+        streaks = self._streaks
+        streaks.disagreement = {item: streaks.disagreement.get(item, 0) + 1 for item in items} if illegal else {}
+        lasting = frozenset(item for item, frames in streaks.disagreement.items()
+                            if frames >= self.policy.alert_frames and not self._covered(item))
+        if not lasting:
+            return outcomes
+        lasting_diff = ViewDiff({slot: label for kind, slot, label in lasting if kind == "slot"},
+                                {colour: dict(counts) for kind, colour, counts in lasting if kind == "supply"})
+        reminders, residual = split_forgotten(lasting_diff, best.view, self._recent_views())
+        for finding in reminders:
+            alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
+                                             rule="forgotten step", kind="forgotten")
+            self._watched[alert.id] = _Watch(lasting, "forgotten")
+            outcomes.append(Outcome("reminder", frame, player=_seat(self.session, finding.player),
+                                    message=finding.message, alert_id=alert.id, place=finding.place,
+                                    rule="forgotten step"))
+        if reminders and not residual:
+            return outcomes
+        finding = explain_illegal(self.session.game, best.state, residual or lasting_diff, self.session.players,
+                                  best.view, before=self._tree.root.state)
+        alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
+                                         rule=finding.rule, kind="illegal")
+        self._watched[alert.id] = _Watch(lasting, "illegal")
+        outcomes.append(Outcome("alert", frame, player=_seat(self.session, finding.player), message=finding.message,
+                                alert_id=alert.id, place=finding.place, rule=finding.rule,
+                                details={"seen": {slot: describe(label)
+                                                  for slot, label in sorted(lasting_diff.slots.items())}}))
+        return outcomes
+
+    def _covered(self, item: tuple) -> bool:
+        return any(watch.items and item in watch.items for watch in self._watched.values())
+
+    def _settle_alerts(self, mismatch: ViewDiff, frame: int) -> list[Outcome]:
+        """Resolve the watched alerts whose disagreement is gone for ``confirm_frames`` still frames."""
+        outcomes, now = [], set(_items(mismatch))
+        for alert_id, watch in list(self._watched.items()):
+            gone = not now if watch.items is None else not (watch.items & now)
+            watch.clean_frames = watch.clean_frames + 1 if gone else 0
+            if watch.clean_frames >= self.policy.confirm_frames:
+                self.session.resolve_alert(alert_id, "fixed")
+                del self._watched[alert_id]
+                outcomes.append(Outcome("resolved", frame, alert_id=alert_id, message="the table is right again"))
+        return outcomes
+
+    def _blocked(self) -> bool:
+        return any(watch.kind == "illegal" or watch.items is None for watch in self._watched.values())
+
+    def _recent_views(self) -> list[VisibleView]:
+        history = self.session.history()
+        return [VisibleView.of(state.table_view(), self._supply_keys) for state in history[-9:-1]]
+
+    # ---- the session's side --------------------------------------------------------------------------------
+
+    def answer(self, prompt: Outcome, action: Action) -> None:
+        """Apply a player's answer to a prompt (journaled as a decision with source ``prompt``)."""
+        if prompt.decision != len(self.session.actions):
+            raise RuleError("that question is no longer open: the game has moved on")
+        self.session.decide(action, source="prompt")
+
+    def vision_confirmed(self, doubted: Collection[str] = ()) -> None:
+        """The live loop had vision take the frame just observed as the confirmed table (nothing to note here)."""
+
+    @property
+    def hand_since_decision(self) -> bool:
+        """True when a hand came over the board since the game last changed (a commit, an answer, an undo)."""
+        return self._hand_seen
+
+    @property
+    def open_prompt(self) -> Outcome | None:
+        """The question waiting for the current decision, if one was asked."""
+        asked = self._asked.get(len(self.session.actions))
+        if asked is None:
+            return None
+        return Outcome("prompt", -1, asked.actions, asked.decision, asked.actions[0].player, reason=asked.reason)
+
+    def must_answer(self, prompt: Outcome, truth: Action) -> bool:
+        """True when a player who did ``truth`` has to answer ``prompt`` on the tablet (not a move the table shows,
+        made after the camera asked about a choice that may leave no trace)."""
+        return truth in prompt.actions and not (prompt.reason == "invisible" and not self.leaves_no_trace(truth))
+
+    def leaves_no_trace(self, action: Action) -> bool:
+        """True when the table would look exactly the same after ``action``."""
+        self._sync()
+        return any(child.actions[0] == action and child.key == self._tree.root.key
+                   for child in self._tree.children(self._tree.root))
+
+    def apply_correction(self, correction: Outcome) -> None:
+        """Replace the decisions from ``correction.decision`` on by ``correction.actions`` (undo, then redo)."""
+        if correction.kind != "correction" or correction.decision is None:
+            raise ValueError("not a correction offered by the reconciler")
+        while len(self.session.actions) > correction.decision:
+            self.session.undo()
+        for action in correction.actions:
+            self.session.decide(action, source="correction")
+
+    def destinations(self, moved_by_rules: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Slot → the piece the pending decision would put where the table has none (the pack's ``destinations``)."""
+        self._sync()
+        decision = self.session.state.pending()
+        if decision is None:
+            return {}
+        root = self._tree.root
+        colour = self.session.players[decision.player] if 0 <= decision.player < len(self.session.players) else None
+        puts = pack_destinations(self.session.game)
+        placing = {f"{kind}:{colour}" for kind in puts.get(decision.kind, ())}
+        anyone = tuple(f"{kind}:" for kind in puts.get("*", ()))
+        return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
+                if not root.view.label(slot) and (label in placing or label.startswith(anyone))}
+
+    def _sync(self) -> None:
+        """Follow what changed behind our back: commits, answers and undos on the tablet, alerts settled."""
+        state = self.session.state
+        if self._tree is None or self._tree.root.state is not state:
+            history = self.session.history()
+            count = len(history) - 1
+            if self._tree is not None and count < self._root_count:
+                for number in range(count, self._root_count):
+                    if number < len(self._seen_actions):
+                        self._undone[number] = (self._seen_actions[number], self._spells)
+            if (self._tree is not None and count > self._root_count
+                    and history[self._root_count] is self._tree.root.state):
+                self._tree = self._tree.rerooted(tuple(self.session.actions[self._root_count:]), state)
+            else:
+                self._tree = HypothesisTree(state, self._supply_keys)
+            self._root_count = count
+            self._seen_actions = tuple(self.session.actions)
+            self._movers = {}
+            self._reaches, self._hand_seen = [], self._in_hand
+            self._asked = {d: a for d, a in self._asked.items() if d <= count}
+            self._undone = {d: u for d, u in self._undone.items() if d >= count}
+            self._streaks = _Streaks()
+            self._forget_search()
+        alerts = {alert.id: alert for alert in self.session.alerts}
+        for alert_id, watch in list(self._watched.items()):
+            alert = alerts.get(alert_id)
+            if alert is None or alert.resolved is not None:
+                del self._watched[alert_id]
+                if alert is not None and alert.resolved != "fixed" and watch.items:
+                    self._ignored |= watch.items        # a player settled it: these readings are the camera's
+
+
+def _items(diff: ViewDiff) -> list[tuple]:
+    return ([("slot", slot, label) for slot, label in diff.slots.items()]
+            + [("supply", colour, _counts(counts)) for colour, counts in diff.supplies.items()])
+
+
+def _counts(counts: Mapping[str, int]) -> tuple:
+    return tuple(sorted((cube, int(n)) for cube, n in counts.items()))
+
+
+def _seat(session: Session, colour: str | None) -> int | None:
+    return session.players.index(colour) if colour in session.players else None

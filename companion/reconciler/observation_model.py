@@ -1,0 +1,257 @@
+"""The observation model: how likely the camera's readings are, given what a story says stands on the table.
+
+A still spell (the frames while the table rests) is one observation: its frames show the same table, so their
+errors repeat rather than add up, and each slot's readings are averaged over the spell. A slot's averaged reading is
+reduced to how its likeliest label relates to the label a story puts there (``own``: it looks like it; ``missed``:
+nothing read where a piece stands; ``lean``: the top of a piece standing in front, from where the camera is;
+``colour``: the same kind in another colour; ``phantom``: a piece where there is none; ``other``), with a ``2``
+when the story's label still holds a fair share of the reading, and the likeliest label's probability in bins.
+The chance of each (relation, bin) given the story's label — its kind, whether it changed since vision last
+confirmed the slot, whether a piece leans in, whether a piece in front hides it — is **measured**: counted on
+rendered games whose truth is known (``tests/benchmarks/collect_readings.py``), smoothed towards coarser contexts,
+and stored in the game's pack as ``reliability.json``. No probability here is chosen by hand.
+
+Supply zones are modelled the same way (how far the counts read are from a story's, and how sure the zone was);
+a seat's coins by the odds vision measured for its coin strip; the arm's side by how often it names the mover.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from companion.games import RuleError
+from companion.games.registry import get_pack
+
+from .evidence import looks_like, pieces_for
+
+FORMAT = "companion-reliability/1"
+BINS = (0.4, 0.6, 0.8, 0.9, 0.97, 0.995)          # upper edges of the likeliest label's probability bins
+SECOND = 0.15            # the story's label holds at least this much of a reading it is not the likeliest of
+COUNT_BINS = (0.5, 0.7, 0.9, 0.97)
+SMOOTHING = 20.0         # pseudo-counts a context borrows from its coarser one
+RELATIONS = ("own", "missed", "lean", "colour", "phantom", "other")
+FILE = "reliability.json"
+
+
+def probability_bin(probability: float, edges: Sequence[float] = BINS) -> int:
+    return next((index for index, edge in enumerate(edges) if probability < edge), len(edges))
+
+
+def kind_of(label: str) -> str:
+    """``empty``, ``stack`` (several pieces on one spot) or the one piece's kind."""
+    pieces = pieces_for(label)
+    if not pieces:
+        return "empty"
+    return pieces[0].kind if len(pieces) == 1 else "stack"
+
+
+def share(reading: Mapping[str, float], label: str) -> float:
+    """How much of ``reading`` goes to what a camera may see of ``label``."""
+    return sum(probability for seen, probability in reading.items() if looks_like(seen, label))
+
+
+def relation(reading: Mapping[str, float], label: str, leaning: Iterable[str]) -> tuple[str, int]:
+    """How the reading's likeliest label relates to ``label`` (and the pieces ``leaning`` in), and its bin."""
+    if not reading:
+        return "own", len(BINS)
+    top = max(reading, key=reading.__getitem__)
+    binned = probability_bin(reading[top])
+    if looks_like(top, label):
+        return "own", binned
+    second = "2" if share(reading, label) >= SECOND else ""
+    if not top:
+        return "missed" + second, binned
+    seen = set(pieces_for(top))
+    if any(seen <= set(pieces_for(near)) or _same_top(seen, near) for near in leaning if near):
+        return "lean" + second, binned
+    if not label:
+        return "phantom" + second, binned
+    kinds = {(piece.kind, piece.colour) for piece in pieces_for(label)}
+    if any(piece.kind in {kind for kind, _ in kinds} and (piece.kind, piece.colour) not in kinds for piece in seen):
+        return "colour" + second, binned
+    return "other" + second, binned
+
+
+def _same_top(seen: set, near: str) -> bool:
+    """A reading of one piece whose kind and colour a piece leaning in has (a stack's top disc, a worker's top)."""
+    return len(seen) == 1 and any((p.kind, p.colour) == (q.kind, q.colour) for p in seen for q in pieces_for(near))
+
+
+def contexts(label: str, confirmed: str, leaning: Iterable[str], behind: bool) -> list[str]:
+    """The slot's contexts, finest first: kind, changed since confirmed, a piece leaning in, hidden behind."""
+    kind = kind_of(label)
+    changed = "changed" if label != confirmed else "kept"
+    leans = "leaned" if any(leaning) else "clear"
+    hidden = "behind" if behind else "seen"
+    return [f"{kind}|{changed}|{leans}|{hidden}", f"{kind}|{changed}|{leans}", f"{kind}|{changed}", kind, ""]
+
+
+@dataclass
+class Table:
+    """Counts of outcomes per context, read with back-off smoothing: P(outcome | finest context)."""
+
+    counts: dict[str, dict[str, float]] = field(default_factory=dict)
+    outcomes: int = 1          # how many outcomes there are (for the root's add-one smoothing)
+
+    def add(self, keys: Sequence[str], outcome: str, weight: float = 1.0) -> None:
+        for key in keys:
+            row = self.counts.setdefault(key, {})
+            row[outcome] = row.get(outcome, 0.0) + weight
+
+    def probability(self, keys: Sequence[str], outcome: str) -> float:
+        root = self.counts.get("", {})
+        probability = (root.get(outcome, 0.0) + 1.0) / (sum(root.values()) + self.outcomes)
+        for key in reversed(keys[:-1]):
+            row = self.counts.get(key)
+            if row:
+                probability = (row.get(outcome, 0.0) + SMOOTHING * probability) / (sum(row.values()) + SMOOTHING)
+        return probability
+
+
+@dataclass
+class ReadingModel:
+    """The measured reliabilities of one game's readings (slots, supply zones, arms)."""
+
+    slots: Table
+    class_sizes: dict[str, float]     # relation → how many labels share it, in effect (measured)
+    supplies: Table
+    arms: dict[str, float]            # "mover" / "none" / "other": how a reach's named seat relates to the mover
+    source: str = ""
+
+    # ---- likelihoods ------------------------------------------------------------------------------------------
+
+    def slot_loglik(self, reading: Mapping[str, float], label: str, confirmed: str, leaning: Sequence[str],
+                    behind: bool) -> float:
+        """log P(the spell's averaged reading of a slot | it holds ``label``, with ``leaning`` pieces in front)."""
+        rel, binned = relation(reading, label, leaning)
+        probability = self.slots.probability(contexts(label, confirmed, leaning, behind), f"{rel}:{binned}")
+        return math.log(probability / self.class_sizes.get(rel.rstrip("2"), 1.0))
+
+    def supply_loglik(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
+                      confirmed: Mapping[str, int]) -> float:
+        """log P(a zone read as ``seen`` at ``confidence`` | it holds ``counts``)."""
+        outcome = f"{supply_relation(seen, counts)}:{probability_bin(confidence, COUNT_BINS)}"
+        changed = "changed" if dict(counts) != dict(confirmed) else "kept"
+        probability = self.supplies.probability([changed, ""], outcome)
+        off = sum(abs(int(counts.get(key, 0)) - int(value)) for key, value in seen.items())
+        return math.log(probability) - max(0, off - 2)     # each cube beyond "2+" off: less likely again
+
+    def arm_loglik(self, named: str | None, movers: frozenset[str], seats: int) -> float:
+        """log P(a reach named ``named`` | the story's visible moves were made by ``movers``)."""
+        if named is None:
+            return math.log(self.arms["none"])
+        if not movers:
+            return math.log((1 - self.arms["none"]) / max(1, seats))
+        if named in movers:
+            return math.log(self.arms["mover"])
+        return math.log(self.arms["other"] / max(1, seats - len(movers)))
+
+    # ---- data ---------------------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "source": self.source, "slots": self.slots.counts, "slot_outcomes": self.slots.outcomes,
+                "class_sizes": self.class_sizes, "supplies": self.supplies.counts,
+                "supply_outcomes": self.supplies.outcomes, "arms": self.arms}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "ReadingModel":
+        if data.get("format") != FORMAT:
+            raise ValueError(f"not a reliability file ({FORMAT}): format {data.get('format')!r}")
+        return cls(Table(data["slots"], data["slot_outcomes"]), dict(data["class_sizes"]),
+                   Table(data["supplies"], data["supply_outcomes"]), dict(data["arms"]), data.get("source", ""))
+
+
+def supply_relation(seen: Mapping[str, int], counts: Mapping[str, int]) -> str:
+    """``0`` exact; ``pile`` one cube off where cubes of that kind lie either way; ``1``; ``2+``."""
+    differing = [(int(counts.get(key, 0)), int(value)) for key, value in seen.items()
+                 if int(counts.get(key, 0)) != int(value)]
+    off = sum(abs(a - b) for a, b in differing)
+    if off == 0:
+        return "0"
+    if off == 1 and all(min(a, b) >= 1 for a, b in differing):
+        return "pile"
+    return "1" if off == 1 else "2+"
+
+
+@lru_cache(maxsize=None)
+def reading_model(game: str) -> ReadingModel | None:
+    """The game's measured reliabilities (its pack's ``reliability.json``); None when it ships none."""
+    try:
+        path = get_pack(game).data(FILE)
+    except RuleError:
+        return None
+    if not path.is_file():
+        return None
+    return ReadingModel.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+# ---- fitting from collected spells ------------------------------------------------------------------------------
+
+def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
+    """Count the collected spells and reaches (``collect_readings.py`` lines) into a :class:`ReadingModel`."""
+    slots, supplies = Table(), Table()
+    members: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    arms = {"mover": 1.0, "none": 1.0, "other": 1.0}
+    for line in lines:
+        if line.get("hand"):
+            if line.get("mover"):
+                named = line.get("hand_from")
+                arms["none" if named is None else "mover" if named == line["mover"] else "other"] += 1
+            continue
+        for slot, entry in line["slots"].items():
+            leaning = tuple(entry["leaning"].values())
+            rel, binned = relation(entry["read"], entry["truth"], leaning)
+            slots.add(contexts(entry["truth"], entry["confirmed"], leaning, entry["behind"]), f"{rel}:{binned}")
+            top = max(entry["read"], key=entry["read"].__getitem__) if entry["read"] else ""
+            members[rel.rstrip("2")][top] += 1
+        if line.get("easy_empty"):
+            slots.add(contexts("", "", (), False), f"own:{len(BINS)}", line["easy_empty"])
+        for entry in line["supplies"].values():
+            seen, confidence = _mode(entry["reads"])
+            if seen is not None:
+                changed = "changed" if entry["truth"] != entry["confirmed"] else "kept"
+                supplies.add([changed, ""], f"{supply_relation(seen, entry['truth'])}:"
+                                            f"{probability_bin(confidence, COUNT_BINS)}")
+    slots.outcomes = (len(RELATIONS) * 2 - 1) * (len(BINS) + 1)
+    supplies.outcomes = 4 * (len(COUNT_BINS) + 1)
+    total = sum(arms.values())
+    return ReadingModel(slots, {rel: round(_effective_size(tops), 3) for rel, tops in members.items()}, supplies,
+                        {key: value / total for key, value in arms.items()}, source)
+
+
+def spell_supply(reads: Sequence[tuple[Mapping[str, int], float | None]]) -> tuple[dict[str, int] | None, float]:
+    """A zone over a spell: the counts read with the most summed confidence, and their mean confidence."""
+    return _mode(reads)
+
+
+def _mode(reads) -> tuple[dict[str, int] | None, float]:
+    votes: dict[tuple, list[float]] = {}
+    for counts, confidence in reads:
+        votes.setdefault(tuple(sorted(counts.items())), []).append(0.5 if confidence is None else confidence)
+    if not votes:
+        return None, 0.0
+    best = max(votes, key=lambda key: sum(votes[key]))
+    return dict(best), sum(votes[best]) / len(votes[best])
+
+
+def _effective_size(tops: Mapping[str, float]) -> float:
+    """exp(entropy) of the labels read under one relation: how many labels share it, in effect."""
+    total = sum(tops.values())
+    entropy = -sum(n / total * math.log(n / total) for n in tops.values() if n)
+    return max(1.0, math.exp(entropy))
+
+
+def fit_files(paths: Sequence[Path]) -> ReadingModel:
+    def lines():
+        for path in paths:
+            with open(path, encoding="utf-8") as handle:
+                for line in handle:
+                    if line.strip():
+                        yield json.loads(line)
+    return fit(lines(), source=", ".join(Path(p).name for p in paths))
