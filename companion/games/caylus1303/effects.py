@@ -5,7 +5,6 @@ line, or none when every line costs something), ``build`` (a wood or stone build
 first empty road space), ``lawyer`` (a house onto a starting building), ``provost`` (move him) and ``none``.
 Every function here takes the position being built by :mod:`.flow` (a fresh clone) and changes it in place.
 
->>> from itertools import islice
 >>> sorted(payments({"wood": 1, "any": 1}, [1, 2, 0, 0, 0]))
 [('food', 'wood'), ('wood', 'wood')]
 """
@@ -131,7 +130,7 @@ def _trade_options(state: Any, seat: int, place: str, trades: list[Mapping[str, 
                 cost = dict(Counter(paid))
                 if trade.get("pay_workers"):
                     cost["worker"] = trade["pay_workers"]
-                gain = dict(Counter(taken)) | dict(trade.get("gain", {}))
+                gain = dict(Counter(taken) + Counter(trade.get("gain", {})))
                 if trade.get("workers"):
                     gain["worker"] = trade["workers"]
                 options.append(Option(Action(seat, "trade", args), cost=cost, gain=gain,
@@ -235,7 +234,7 @@ def _resolve_gain(state: Any, seat: int, effect: Mapping[str, Any], event: dict[
     score(state, seat, effect.get("pp", 0), "effects")
     state.events.append({"type": "gained", **event, "goods": dict(effect.get("goods", {})), "workers": taken,
                          "pp": effect.get("pp", 0)})
-    push_favours(state, seat, effect.get("favours", 0), frame_place(event))
+    push_favours(state, seat, effect.get("favours", 0), event["place"])
 
 
 def _resolve_trade(state: Any, seat: int, trade: Mapping[str, Any], action: Action, event: dict[str, Any]) -> None:
@@ -248,11 +247,7 @@ def _resolve_trade(state: Any, seat: int, trade: Mapping[str, Any], action: Acti
     score(state, seat, trade.get("pp", 0), "trades")
     state.events.append({"type": "traded", **event, "paid": sorted(paid), "workers_paid": trade.get("pay_workers", 0),
                          "took": sorted(taken_goods), "workers": workers, "pp": trade.get("pp", 0)})
-    push_favours(state, seat, trade.get("favours", 0), frame_place(event))
-
-
-def frame_place(event: Mapping[str, Any]) -> str:
-    return str(event.get("place", ""))
+    push_favours(state, seat, trade.get("favours", 0), event["place"])
 
 
 def build(state: Any, seat: int, tile_id: str, paid: list[str], event: Mapping[str, Any]) -> None:
