@@ -40,8 +40,8 @@ from companion.session import Session
 from vision.observation import Observation
 
 from .evidence import CoinWitness, ViewDiff, VisibleView, goods_and_coin, looks_like
-from .explain import describe, explain_illegal, split_forgotten
-from .observation_model import ReadingModel, reading_model, spell_supply
+from .explain import describe, explain_illegal, place_of, split_forgotten
+from .observation_model import ReadingModel, before_level, reading_model, spell_supply
 from .outcomes import Outcome
 from .perception import destinations as pack_destinations
 from .search import HypothesisTree, Node, common_prefix, explains, explore
@@ -66,6 +66,8 @@ class ModelPolicy:
     visible_depth: int = 3         # … of which change the look of the table
     detours: int = 1               # visible decisions per story that the table no longer shows
     max_nodes: int = 20_000        # an enumeration this large is cut short, and then never trusted for a commit
+    rendered_weight: float = 200.0  # readings of rendered tables a context's measured rates count as, at most,
+                                   # against this table's own (learned while the game and the table agree)
     supply_keys: tuple[str, ...] | None = None   # the goods counted in each supply (None: the game's)
 
 
@@ -163,14 +165,18 @@ class ModelReconciler:
                  model: ReadingModel | None = None) -> None:
         self.session = session
         self.policy = policy or ModelPolicy()
-        self.model = model or reading_model(session.game)
-        if self.model is None:
+        measured = model or reading_model(session.game)
+        if measured is None:
             raise RuleError(f"the game {session.game!r} ships no measured reliabilities (reliability.json)")
+        self.model = measured.adapted(self.policy.rendered_weight)
         self._supply_keys = self.policy.supply_keys or goods_and_coin(session.game)[0]
         self._tree: HypothesisTree | None = None
         self._root_count = 0
         self._spell = Spell()
         self._spells = 0
+        self._before: dict[str, tuple[str, dict[str, float]]] = {}   # slot → (label then, mean reading): last spell
+        self._spell_root: VisibleView | None = None     # the committed look when the spell began
+        self._caught_up = False      # the last still frame's likeliest story was "nothing more happened"
         self._candidates: dict[tuple[Action, ...], Node] = {}
         self._explored: set[tuple] = set()
         self._complete = True
@@ -197,9 +203,12 @@ class ModelReconciler:
         self._end_reach()
         if self.session.state.is_over:
             return []
+        if not self._spell.frames:
+            self._spell_root = self._tree.root.view
         self._spell.add(observation)
         self._explore()
         posterior = self._weigh()
+        self._caught_up = posterior[0][1].key == self._tree.root.key and posterior[0][0] >= self.policy.posterior
         frame = observation.frame_index
         outcomes = self._watch_disagreement(posterior[0][1], frame)
         if self._blocked():
@@ -214,6 +223,10 @@ class ModelReconciler:
     def _end_spell(self, observation: Observation) -> None:
         """A hand or a moving picture: what the table showed may not hold any more."""
         if self._spell.frames:
+            root = self._tree.root.view
+            if self._caught_up:
+                self._learn()
+            self._before.update({slot: (root.label(slot), mean) for slot, mean in self._spell.means.items()})
             self._spell = Spell()
             self._spells += 1
             self._forget_search()
@@ -222,6 +235,25 @@ class ModelReconciler:
             self._in_hand = self._hand_seen = True
             if observation.hand_from:
                 self._hand[observation.hand_from] += 1
+
+    def _learn(self) -> None:
+        """The spell ended with the game caught up with the table: its readings are this camera's readings of
+        known contents. Count them into the model (slots the spell's commits changed count as changed)."""
+        root, start = self._tree.root.view, self._spell_root or self._tree.root.view
+        changed = root.changed_slots(start)
+        for slot, mean in self._spell.means.items():
+            label, confirmed = root.label(slot), start.label(slot)
+            was = self._before.get(slot)
+            before = before_level(None if was is None else was[1], confirmed) \
+                if was is None or was[0] == confirmed else "none"
+            near = any(other != slot and place_of(other) == place_of(slot) for other in changed)
+            self.model.learn_slot(mean, label, confirmed, [root.label(n) for n in self._spell.leaning.get(slot, ())],
+                                  slot in self._spell.behind, before, near)
+        for colour in self._spell.supplies:
+            seen, confidence = self._spell.zone(colour)
+            if seen is not None:
+                self.model.learn_supply(seen, confidence, root.supplies.get(colour, {}),
+                                        start.supplies.get(colour, {}))
 
     def _end_reach(self) -> None:
         if self._in_hand:
@@ -301,28 +333,38 @@ class ModelReconciler:
 
     def _look_loglik(self, node: Node) -> float:
         """log P(the spell's readings | the table looks as ``node`` has it) − the same for the committed look."""
-        root, spell, model = self._tree.root.view, self._spell, self.model
+        root, spell = self._tree.root.view, self._spell
         changed = set(node.diff.slots)
-        slots = changed | {slot for slot, near in spell.leaning.items() if changed.intersection(near)}
+        places = {place_of(slot) for slot in changed}
+        slots = changed | {slot for slot, near in spell.leaning.items() if changed.intersection(near)} | {
+            slot for slot in spell.means if place_of(slot) in places}
         total = 0.0
         for slot in slots:
-            mean = spell.means.get(slot)
-            if not mean:
-                continue
-            near = spell.leaning.get(slot, ())
-            behind = slot in spell.behind
-            confirmed = root.label(slot)
-            total += (model.slot_loglik(mean, node.view.label(slot), confirmed, [node.view.label(n) for n in near],
-                                        behind)
-                      - model.slot_loglik(mean, confirmed, confirmed, [root.label(n) for n in near], behind))
+            if slot in spell.means:
+                total += self._slot_loglik(slot, node.view, changed) - self._slot_loglik(slot, root, set())
         for colour, counts in node.diff.supplies.items():
             seen, confidence = spell.zone(colour)
-            if seen is None:
+            if seen is None or confidence < UNSURE_COUNT:     # vision says it can't count this zone
                 continue
             was = root.supplies.get(colour, {})
-            total += (model.supply_loglik(seen, confidence, node.view.supplies.get(colour, {}), was)
-                      - model.supply_loglik(seen, confidence, was, was))
+            total += (self.model.supply_loglik(seen, confidence, node.view.supplies.get(colour, {}), was)
+                      - self.model.supply_loglik(seen, confidence, was, was))
         return total
+
+    def _slot_loglik(self, slot: str, view: VisibleView, changed: set[str]) -> float:
+        """log P(the spell's mean reading of ``slot`` | the table looks as ``view``, whose ``changed`` slots differ
+        from the committed table's)."""
+        root, spell = self._tree.root.view, self._spell
+        confirmed = root.label(slot)
+        label = view.label(slot)
+        place = place_of(slot)
+        near = any(other != slot and place_of(other) == place for other in changed)
+        was = self._before.get(slot)
+        before = before_level(None if was is None else was[1], confirmed) if was is None or was[0] == confirmed \
+            else "none"
+        return self.model.slot_loglik(spell.means[slot], label, confirmed,
+                                      [view.label(n) for n in spell.leaning.get(slot, ())], slot in spell.behind,
+                                      before, near)
 
     def _arm_loglik(self, node: Node) -> float:
         """What the reaches' sides say of the seats that made ``node``'s visible moves, against no move."""
@@ -443,10 +485,9 @@ class ModelReconciler:
             expected = best.view.label(slot)
             if mean[top] < 0.5 or looks_like(top, expected) or ("slot", slot, top) in self._ignored:
                 continue
-            near = [best.view.label(n) for n in spell.leaning.get(slot, ())]
-            behind, confirmed = slot in spell.behind, root.label(slot)
-            gain = (model.slot_loglik(mean, top, confirmed, near, behind)
-                    - model.slot_loglik(mean, expected, confirmed, near, behind))
+            changed = set(best.diff.slots)
+            gain = (self._slot_loglik(slot, best.view.with_slots({slot: top}), changed | {slot})
+                    - self._slot_loglik(slot, best.view, changed))
             if gain > 0:
                 slots[slot], lead = top, lead + gain
         for colour in spell.supplies:

@@ -7,7 +7,9 @@ nothing read where a piece stands; ``lean``: the top of a piece standing in fron
 ``colour``: the same kind in another colour; ``phantom``: a piece where there is none; ``other``), with a ``2``
 when the story's label still holds a fair share of the reading, and the likeliest label's probability in bins.
 The chance of each (relation, bin) given the story's label — its kind, whether it changed since vision last
-confirmed the slot, whether a piece leans in, whether a piece in front hides it — is **measured**: counted on
+confirmed the slot, how surely the spell before read the slot as it was confirmed (``before``: a slot the camera
+reads unsurely stays so), whether another slot of its place changed, whether a piece leans in, whether a piece in
+front hides it — is **measured**: counted on
 rendered games whose truth is known (``tests/benchmarks/collect_readings.py``), smoothed towards coarser contexts,
 and stored in the game's pack as ``reliability.json``. No probability here is chosen by hand.
 
@@ -29,6 +31,7 @@ from companion.games import RuleError
 from companion.games.registry import get_pack
 
 from .evidence import looks_like, pieces_for
+from .explain import place_of
 
 FORMAT = "companion-reliability/1"
 BINS = (0.4, 0.6, 0.8, 0.9, 0.97, 0.995)          # upper edges of the likeliest label's probability bins
@@ -83,13 +86,29 @@ def _same_top(seen: set, near: str) -> bool:
     return len(seen) == 1 and any((p.kind, p.colour) == (q.kind, q.colour) for p in seen for q in pieces_for(near))
 
 
-def contexts(label: str, confirmed: str, leaning: Iterable[str], behind: bool) -> list[str]:
-    """The slot's contexts, finest first: kind, changed since confirmed, a piece leaning in, hidden behind."""
+BEFORE_SURE, BEFORE_FAIR = 0.9, 0.5     # how much of the spell before's reading went to the confirmed label
+
+
+def before_level(reading: Mapping[str, float] | None, confirmed: str) -> str:
+    """``sure``, ``fair``, ``poor``: how the spell before read the slot as confirmed; ``none`` when it is unknown.
+    An empty slot no spell before read counts as sure (the collector leaves out the empty slots read surely)."""
+    if reading is None:
+        return "sure" if not confirmed else "none"
+    held = share(reading, confirmed)
+    return "sure" if held >= BEFORE_SURE else "fair" if held >= BEFORE_FAIR else "poor"
+
+
+def contexts(label: str, confirmed: str, leaning: Iterable[str], behind: bool, before: str = "none",
+             near: bool = False) -> list[str]:
+    """The slot's contexts, finest first: kind, changed since confirmed, how surely the spell before read it,
+    another slot of its place changed, a piece leaning in, hidden behind."""
     kind = kind_of(label)
     changed = "changed" if label != confirmed else "kept"
     leans = "leaned" if any(leaning) else "clear"
     hidden = "behind" if behind else "seen"
-    return [f"{kind}|{changed}|{leans}|{hidden}", f"{kind}|{changed}|{leans}", f"{kind}|{changed}", kind, ""]
+    close = "near" if near else "alone"
+    return [f"{kind}|{changed}|{before}|{close}|{leans}|{hidden}", f"{kind}|{changed}|{before}|{close}",
+            f"{kind}|{changed}|{before}", f"{kind}|{changed}", kind, ""]
 
 
 @dataclass
@@ -127,10 +146,12 @@ class ReadingModel:
     # ---- likelihoods ------------------------------------------------------------------------------------------
 
     def slot_loglik(self, reading: Mapping[str, float], label: str, confirmed: str, leaning: Sequence[str],
-                    behind: bool) -> float:
-        """log P(the spell's averaged reading of a slot | it holds ``label``, with ``leaning`` pieces in front)."""
+                    behind: bool, before: str = "none", near: bool = False) -> float:
+        """log P(the spell's averaged reading of a slot | it holds ``label``, with ``leaning`` pieces in front;
+        ``before``: :func:`before_level`; ``near``: another slot of its place changed)."""
         rel, binned = relation(reading, label, leaning)
-        probability = self.slots.probability(contexts(label, confirmed, leaning, behind), f"{rel}:{binned}")
+        probability = self.slots.probability(contexts(label, confirmed, leaning, behind, before, near),
+                                             f"{rel}:{binned}")
         return math.log(probability / self.class_sizes.get(rel.rstrip("2"), 1.0))
 
     def supply_loglik(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
@@ -151,6 +172,33 @@ class ReadingModel:
         if named in movers:
             return math.log(self.arms["mover"])
         return math.log(self.arms["other"] / max(1, seats - len(movers)))
+
+    # ---- learning on the user's own table ---------------------------------------------------------------------
+
+    def adapted(self, weight: float) -> "ReadingModel":
+        """A copy to learn on one table with: each context's rendered counts weigh at most ``weight`` readings, so
+        that what this table's own camera reads soon outweighs what rendered tables read."""
+        def scaled(table: Table) -> Table:
+            counts = {}
+            for key, row in table.counts.items():
+                total = sum(row.values())
+                factor = min(1.0, weight / total) if total else 1.0
+                counts[key] = {outcome: n * factor for outcome, n in row.items()}
+            return Table(counts, table.outcomes)
+        return ReadingModel(scaled(self.slots), dict(self.class_sizes), scaled(self.supplies), dict(self.arms),
+                            self.source)
+
+    def learn_slot(self, reading: Mapping[str, float], label: str, confirmed: str, leaning: Sequence[str],
+                   behind: bool, before: str, near: bool) -> None:
+        """Count one spell's reading of a slot known to hold ``label``."""
+        rel, binned = relation(reading, label, leaning)
+        self.slots.add(contexts(label, confirmed, leaning, behind, before, near), f"{rel}:{binned}")
+
+    def learn_supply(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
+                     confirmed: Mapping[str, int]) -> None:
+        """Count one spell's reading of a zone known to hold ``counts``."""
+        changed = "changed" if dict(counts) != dict(confirmed) else "kept"
+        self.supplies.add([changed, ""], f"{supply_relation(seen, counts)}:{probability_bin(confidence, COUNT_BINS)}")
 
     # ---- data ---------------------------------------------------------------------------------------------------
 
@@ -198,20 +246,30 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
     slots, supplies = Table(), Table()
     members: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     arms = {"mover": 1.0, "none": 1.0, "other": 1.0}
+    last: dict[tuple, dict[str, tuple[str, Mapping[str, float]]]] = defaultdict(dict)   # game → slot → (truth, read)
     for line in lines:
         if line.get("hand"):
             if line.get("mover"):
                 named = line.get("hand_from")
                 arms["none" if named is None else "mover" if named == line["mover"] else "other"] += 1
             continue
+        earlier = last[tuple(line["game"])]
+        changed_places = {place_of(slot) for slot, entry in line["slots"].items()
+                          if entry["truth"] != entry["confirmed"]}
         for slot, entry in line["slots"].items():
             leaning = tuple(entry["leaning"].values())
             rel, binned = relation(entry["read"], entry["truth"], leaning)
-            slots.add(contexts(entry["truth"], entry["confirmed"], leaning, entry["behind"]), f"{rel}:{binned}")
+            before = _before(earlier.get(slot), entry["confirmed"])
+            near = any(place_of(other) == place_of(slot) and other != slot
+                       and line["slots"][other]["truth"] != line["slots"][other]["confirmed"]
+                       for other in line["slots"]) if place_of(slot) in changed_places else False
+            slots.add(contexts(entry["truth"], entry["confirmed"], leaning, entry["behind"], before, near),
+                      f"{rel}:{binned}")
             top = max(entry["read"], key=entry["read"].__getitem__) if entry["read"] else ""
             members[rel.rstrip("2")][top] += 1
+        last[tuple(line["game"])] = {slot: (entry["truth"], entry["read"]) for slot, entry in line["slots"].items()}
         if line.get("easy_empty"):
-            slots.add(contexts("", "", (), False), f"own:{len(BINS)}", line["easy_empty"])
+            slots.add(contexts("", "", (), False, "sure"), f"own:{len(BINS)}", line["easy_empty"])
         for entry in line["supplies"].values():
             seen, confidence = _mode(entry["reads"])
             if seen is not None:
@@ -223,6 +281,14 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
     total = sum(arms.values())
     return ReadingModel(slots, {rel: round(_effective_size(tops), 3) for rel, tops in members.items()}, supplies,
                         {key: value / total for key, value in arms.items()}, source)
+
+
+def _before(was: tuple[str, Mapping[str, float]] | None, confirmed: str) -> str:
+    """:func:`before_level` of a slot the spell before read as ``was`` (its truth then, its reading)."""
+    if was is None:
+        return before_level(None, confirmed)
+    truth, reading = was
+    return before_level(reading, confirmed) if truth == confirmed else "none"
 
 
 def spell_supply(reads: Sequence[tuple[Mapping[str, int], float | None]]) -> tuple[dict[str, int] | None, float]:
