@@ -7,10 +7,10 @@ taken in the sense of the blob's end that crosses the edge of the picture (or of
 the direction of the player's side. A frame names a seat only when that direction is near the seat's side
 and clearly nearer than any other seat's, and when the shift is sure (a strong correlation peak, or one that
 agrees with an earlier frame of the same reach); otherwise (first hand frame, a hand at rest, a weak or lone
-shift, a "shift" that does not move the earlier hand onto the later one) it is unsure. On 320 rendered reaches of
-the bots' games (held-out look, 960x540 and 1280x720, 2-5 seats, seeds 51-52,
-``tests/benchmarks/bench_hand_side.py``, session 25) 263 were named in two frames or more and none of 913 naming
-frames named a wrong seat; on two harder tables (seeds 197 and 201, 4-5 seats, 160 reaches) 2 of 346.
+shift, a "shift" that does not move the earlier hand onto the later one) it is unsure. Measured with
+``tests/benchmarks/bench_hand_side.py`` on its default tables (the bots' games, held-out look, 960x540 and
+1280x720, 2-5 seats): of 320 rendered reaches 263 were named in two frames or more, and none of 913 naming frames
+named a wrong seat; on two harder tables (4-5 seats, 160 reaches) 2 of 346 naming frames did.
 
 Angles follow :class:`vision.render.hands.Hand`: degrees, 0 = towards the board's bottom (+y), 90 =
 towards its right (+x).
@@ -157,9 +157,9 @@ class ArmTracker:
         this reach's direction so far, else (its first shift, measured within its first three frames) the arm coming
         in; None if they disagree.
         Ends that put the player ahead of the arm coming in (or behind it drawing back) are the far end of its
-        shadow under a low lamp, not the arm (held-out 4 players, seed 197: yellow's arm from the board's left,
-        its shadow crossing the picture's right edge, named blue in every frame): None. ``coming_in``: the direction
-        of the reach's first shift."""
+        shadow, not the arm: under a low lamp an arm's shadow can reach across the board to the picture's far edge,
+        and read from its ends it would name the seat opposite: None. ``coming_in``: the direction of the reach's
+        first shift."""
         off_in = _angle_between(shift, coming_in)
         coming = -1 if off_in < SENSE_OFF_DEG else 1 if off_in > 180.0 - SENSE_OFF_DEG else None
         if ends is not None and coming is not None and ends != coming:
@@ -190,9 +190,9 @@ def _comparable(previous: tuple[np.ndarray, np.ndarray],
 
 def _overlap(before: np.ndarray, now: np.ndarray, dx: float, dy: float) -> float:
     """The share of ``before``'s mask that, moved by (dx, dy), lands on ``now``'s (of what stays in the picture).
-    A hand that grew from a corner into a whole arm between two frames has a correlation peak but no true shift
-    (held-out 5 players, seed 306: blue's hand entering at the top right, then its arm across the board read as
-    a shift towards blue's side, taken for the arm coming in: black named, the opposite side)."""
+    A hand that grew from a corner into a whole arm between two frames has a correlation peak but no true shift:
+    taken for the arm coming in, it would turn the sense of every later frame of the reach round and name the seat
+    across the board. Such a "shift" moves little of the earlier mask onto the later one."""
     moved = cv2.warpAffine(before, np.float32([[1, 0, dx], [0, 1, dy]]), (before.shape[1], before.shape[0]),
                            flags=cv2.INTER_NEAREST, borderValue=0.0)
     kept = float(moved.sum())

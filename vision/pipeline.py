@@ -220,8 +220,8 @@ class VisionPipeline:
         # from the markers) and a patterned table cloth would change everywhere. A bump replaces it.
         self._hand_pose: Pose | None = None
         # The pose the slots are cut with: the one their references were cut with, for the same reason; a bump
-        # replaces it. A refit after a hand hid some markers moved the pose 1.7 px (held-out, 2 players, seed 30,
-        # decision 7): every empty square's printed mark shifted in its crop, and red workers were read there.
+        # replaces it. A refit after a hand hid some markers can move the pose by a pixel or two with nothing moved:
+        # the marks printed on empty squares would then shift in their crops and read as pieces.
         self._crop_pose: Pose | None = None
         self.stage_ms: dict[str, float] = {}     # the last observe's time per stage
 
@@ -582,8 +582,9 @@ class VisionPipeline:
 
     def _references_now(self, crops: np.ndarray, visible: np.ndarray) -> np.ndarray:
         """The reference crops to read ``crops`` against: a slot whose reference holds a neighbour's piece that has
-        changed since is read against its last bare crop (red's favour disc moved beside the start's stack, whose
-        lean the next space's reference held, read as nothing there: held-out 5 players, seed 51, decision 167).
+        changed since is read against its last bare crop: read against a reference holding a lean that is no longer
+        there, a piece put in the slot since can differ from it too little to be seen (a disc moved from a favour
+        track's start stack onto the next space, whose reference held the stack's top, would read as nothing).
 
         Also notes in ``_standing_leans`` the neighbours in a slot's shadow that look as they did when its reference
         took their piece in: that piece stands in front of the slot again, whatever the slot model makes of it."""
@@ -609,9 +610,8 @@ class VisionPipeline:
         ``slot``'s reference was taken: a piece put there, not the neighbour's leaning piece gone, is what changed the
         neighbour's crop, so the lean ``slot``'s reference holds is still there.
 
-        Held-out 2 players, seed 159, decision 40: blue's worker put on road square 8 stood in front of the bailiff
-        there, whose top leans into road.9.provost's window; read against its bare crop, that top read as the
-        provost (p 0.92-0.98 before the lean doubt), and the camera alerted "Red can't move the provost now"."""
+        Without this, a worker put in front of the bailiff changes the bailiff's crop, the provost window its top
+        leans into is read against its bare crop, and the bailiff's top, still there, reads as the provost."""
         fronts = self.reference.fronting.get(slot, {}).get(neighbour, {})
         if not fronts:
             return False

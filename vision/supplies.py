@@ -60,15 +60,15 @@ UNCONFIRMED_CONFIDENCE = 0.3    # an absolute count (before any confirmed supply
 MOVED_LEVEL = 15.0              # summed B+G+R change of the blurred pictures above which something may have moved
 # One blob's change above MOVED_LEVEL, summed, from which it is something that came or went: half a cube's area
 # 20 levels above. Its mass, not its area: a dark cube taken from a dark cloth under a warm lamp changes a small
-# blob strongly, a lamp's glare a broad one faintly (held-out 4242 frame 21: a wood cube went and its blob above 20
-# was 0.3998 cube areas, under the 0.4 the area gate asked for: the zone was reported unchanged). Train-domain sets: a
-# changed zone's blob ≥ 1.3 of these units, an unchanged one's ≤ 0.3 (docs/vision.md, "Supply zones").
+# blob strongly, a lamp's glare a broad one faintly: a gate on the area alone misses such a cube, and the zone reads
+# unchanged (tests/vision/test_supplies.py). On train-domain sets a changed zone's blob is ≥ 1.3 of these units, an
+# unchanged one's ≤ 0.3. The gate is step 1 of docs/vision.md, "Supply zones".
 MOVED_MASS = 0.5 * 20.0
 UNCHANGED_CONFIDENCE = 0.97
 # A changed zone read by the model stays below 0.7, where the reconciler takes a reading that disagrees with the
 # rules for an alert or a reminder (companion/reconciler/evidence.py CONFIDENT): on unseen tables its readings at
-# 0.5-0.85 were 86 % exact (75 of 87, held-out 4242), from 0.9 on 93-97 % (docs/vision.md). At 0.85, held-out live
-# games raised "supply not up to date" reminders for cubes misread (5 players, seed 51, decisions 51 and 67).
+# 0.5-0.85 were 86 % exact (75 of 87, on tests/benchmarks/bench_vision.py's default held-out set), from 0.9 on
+# 93-97 %. A higher cap would let misread cubes raise "supply not up to date" reminders.
 CHANGED_CONFIDENCE_CAP = 0.65
 # One type's count in a changed zone is never reported surer than an unchanged zone is. These per-type confidences
 # are measured (tests/benchmarks/bench_zone_types.py), not used by the reconciler: at 0.97 a type's count was wrong
@@ -239,9 +239,8 @@ class SupplyZone:
     def _band_still(self, seen: "_Seen") -> bool:
         """Whether no cube came or went in the band, once the band was seen (step 4). A cube of nearly the table's
         colour may change the band by less than ``BAND_MASS_SHARE``: with the model, the band is believed only where
-        the model too reads no cube changed. Held-out 2 players, seed 405, decision 13: the wood blue's worker earned
-        changed blue's band by 0.15-0.22 of a cube (a brown cube on a brown table); read unchanged, sure, it spoke
-        against the right provost move, which was asked (the model read the wood, unsure)."""
+        the model too reads no cube changed. The band alone would read such a zone (a brown cube on a brown cloth)
+        unchanged, sure, and speak against the move that gave the cube."""
         return self.band_seen and self._band_change(seen) < BAND_MASS_SHARE
 
     def band_change(self, picture: np.ndarray) -> float:

@@ -3,7 +3,7 @@
 The companion never saw the user's tile art. When the rules confirm "the mason was built on road
 square 12", the crop of that square is enrolled as the mason's look; later crops are matched against
 the enrolled looks (restricted to what the rules allow there, when the caller says). A tile's crop is
-reduced to a small, lighting-normalised descriptor: a 12×12 Lab thumbnail with L standardised.
+reduced to a small, lighting-normalised descriptor: a 16×16 Lab thumbnail with L standardised.
 
 >>> library = TileLibrary()
 >>> library.identify(np.zeros((32, 32, 3), np.uint8))

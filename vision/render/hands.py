@@ -49,8 +49,8 @@ class Hand:
 
         h = self.height
         # the arm goes on to the player's body, out of the picture: a camera that sees the table's edge never
-        # sees an arm end in mid-air (held-out 3 players, seed 133: a floating forearm whose shadow alone crossed
-        # the picture's edge, on the far side, named the wrong seat)
+        # sees an arm end in mid-air (a forearm ending inside the picture, with only its shadow crossing the edge,
+        # would point the side reader at the wrong seat)
         body = shoulder + toward * BODY_MM
         segs = [(p3(body, h + 260 + BODY_RISE_MM), p3(shoulder, h + 260), 60.0, 48.0),
                 (p3(shoulder, h + 260), p3(elbow, h + 120), 48.0, 38.0),
