@@ -220,7 +220,8 @@ class Layout:
             "markers": {"dictionary": self.marker_dictionary,
                         "items": [{"id": m.id, "center": list(m.center), "size": m.size} for m in self.markers]},
             "slots": slots,
-            "score_track": {"spaces": [list(p) for p in self.score_spaces], "radius": self.score_radius},
+            **({"score_track": {"spaces": [list(p) for p in self.score_spaces], "radius": self.score_radius}}
+               if self.score_spaces else {}),
             "supplies": [{"seat": z.seat, "origin": list(z.origin), "size": list(z.size)} for z in self.supplies],
             "decor": dict(self.decor),
         }
@@ -330,12 +331,14 @@ def layout_from_json(data: Any, source: str = "<layout>", game: str | None = Non
         raise check.fail("slots", "must be a non-empty JSON object of slot name → region")
     regions = {name: _region(check, name, entry, kinds) for name, entry in slots_data.items()}
 
-    track = check.get(data, "score_track", "")
-    spaces_raw = check.get(track, "spaces", "score_track")
-    if not isinstance(spaces_raw, list) or not spaces_raw:
-        raise check.fail("score_track.spaces", "must list the centre of every score space, from 0 up")
-    spaces = tuple(check.pair(p, f"score_track.spaces[{i}]") for i, p in enumerate(spaces_raw))
-    score_radius = check.number(check.get(track, "radius", "score_track"), "score_track.radius", positive=True)
+    spaces, score_radius = (), 0.0          # a game whose score is kept hidden has no track on its board
+    if "score_track" in data:
+        track = data["score_track"]
+        spaces_raw = check.get(track, "spaces", "score_track")
+        if not isinstance(spaces_raw, list) or not spaces_raw:
+            raise check.fail("score_track.spaces", "must list the centre of every score space, from 0 up")
+        spaces = tuple(check.pair(p, f"score_track.spaces[{i}]") for i, p in enumerate(spaces_raw))
+        score_radius = check.number(check.get(track, "radius", "score_track"), "score_track.radius", positive=True)
 
     supplies_raw = check.get(data, "supplies", "")
     if not isinstance(supplies_raw, list) or not supplies_raw:

@@ -74,7 +74,7 @@ def _broken(tmp_path, mutate):
     (lambda d: d["markers"]["items"][1].update(id=0), "markers.items"),
     (lambda d: d["board"].update(size=[400]), "board.size"),
     (lambda d: d["supplies"][2].update(origin="left"), "supplies[2].origin"),
-    (lambda d: d.pop("score_track"), "score_track"),
+    (lambda d: d["score_track"].update(spaces=[]), "score_track.spaces"),
 ])
 def test_broken_layout_names_file_and_field(tmp_path, mutate, field):
     path = _broken(tmp_path, mutate)
@@ -111,3 +111,13 @@ def test_marker_cli_refuses_bad_output_name(tmp_path, capsys):
     assert main(["markers", "--out", str(tmp_path / "markers.pdf")]) == 2
     assert "PNG" in capsys.readouterr().err
     assert render_sheet(load_layout()).dtype.name == "uint8"
+
+
+def test_a_board_without_a_score_track_has_no_score_slots(tmp_path):
+    data = load_layout().to_json()
+    data.pop("score_track")
+    path = tmp_path / "hidden-score.json"
+    path.write_text(json.dumps(data))
+    layout = load_layout(path)
+    assert layout.score_spaces == () and not any(name.startswith("score.") for name in layout.slot_names())
+    assert "score_track" not in layout.to_json()

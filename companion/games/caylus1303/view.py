@@ -1,18 +1,21 @@
 """What the camera may see of a Caylus 1303 position, and the tablet's public summary beside the board.
 
-Slot names (until a board layout fixes them on the real board):
+Slot names, as the board layout (``layouts/caylus1303.json``, docs/caylus1303-table.md) places them:
 
-* ``fair.worker`` ``lawyer.worker`` ``carpenter.worker`` ``recall.worker``: workers on the printed buildings;
-* ``road.N.tile`` (``tile:<id>@<side>``), ``road.N.owner`` (a house), ``road.N.worker`` (one or two workers);
-* ``provost.P``: the provost with P road spaces before him (0 = just past the Guilds Bridge);
+* ``fair.worker`` ``lawyer.worker`` ``carpenter.worker`` ``recall.worker``: a worker on a printed building, and
+  ``<building>.journeyman`` the second one the Journeyman may add;
+* ``road.N.tile`` (``tile:<id>@<side>``), ``road.N.owner`` (a house), ``road.N.worker`` (the first worker) and
+  ``road.N.journeyman`` (the Journeyman's, placed second);
+* ``provost.P``: the provost with P road spaces before him (0 = just past the Guilds Bridge), between two spaces;
 * ``worksite.K.tile`` (K = 1..3) and ``worksite.worker.I`` (I-th worker placed there);
 * ``bridge.I``: the I-th house passed onto the Guilds Bridge; ``round.R``: the round marker;
-* ``first_player.<colour>``: the first-player tile in front of that player;
-* ``character.<colour>.<id>``, ``character.board.<id>``, ``character.drawn.<id>`` (face up, at setup);
-* ``supply.<wood|stone|landmark>.<id>``: building tiles beside the board.
+* ``character.<id>``: a character's spot on the board (the players + 3 drawn at setup, then the 3 left over);
+* ``seat.S.character.<id>``: a character in front of seat S; ``seat.S.first_player``: the first-player tile there;
+* ``stock.<wood|stone|landmark>.<id>``: building tiles beside the board, build side up (``<id>@build``,
+  ``<id>@landmark``: the face they show on the road once built).
 
-``supplies`` holds each player's goods, workers and houses. Prestige is not on the table: the PP tokens are
-kept face down, so only ``private_view(seat)`` and ``scores()`` give it.
+A tile's name is the face that shows. ``supplies`` holds each player's goods, workers and houses. Prestige is not
+on the table: the PP tokens are kept face down, so only ``private_view(seat)`` and ``scores()`` give it.
 """
 
 from __future__ import annotations
@@ -23,14 +26,15 @@ from ..table_view import Piece, TableView
 from .data import GOODS, rules
 
 FRONT = tuple(rules()["front_buildings"])
+WORKER_SPOTS = ("worker", "journeyman")      # a building's first worker, and the Journeyman's beside it
 
 
 def table_view(state: Any) -> TableView:
     colours = state.colours
     view = TableView(game="caylus1303", players=tuple(colours))
     for name, workers in zip(FRONT, state.front_workers):
-        for seat in workers:
-            view.put(f"{name}.worker", Piece("worker", colours[seat]))
+        for spot, seat in zip(WORKER_SPOTS, workers):
+            view.put(f"{name}.{spot}", Piece("worker", colours[seat]))
     for index, tile_id in enumerate(state.road_tile):
         if tile_id is None:
             continue
@@ -38,8 +42,8 @@ def table_view(state: Any) -> TableView:
         view.put(f"road.{space}.tile", Piece("tile", name=f"{tile_id}@{state.road_side[index]}"))
         if state.road_owner[index] is not None:
             view.put(f"road.{space}.owner", Piece("house", colours[state.road_owner[index]]))
-        for seat in state.road_workers[index]:
-            view.put(f"road.{space}.worker", Piece("worker", colours[seat]))
+        for spot, seat in zip(WORKER_SPOTS, state.road_workers[index]):
+            view.put(f"road.{space}.{spot}", Piece("worker", colours[seat]))
     if state.phase != "setup":
         view.put(f"provost.{state.provost}", Piece("provost"))
         view.put(f"round.{state.round}", Piece("disc"))
@@ -51,19 +55,17 @@ def table_view(state: Any) -> TableView:
     for place, seat in enumerate(state.bridge, start=1):
         view.put(f"bridge.{place}", Piece("house", colours[seat]))
     if state.first_player is not None:
-        view.put(f"first_player.{colours[state.first_player]}", Piece("tile", name="first_player"))
+        view.put(f"seat.{state.first_player}.first_player", Piece("tile", name="first_player"))
     for seat, held in enumerate(state.characters):
         for character in held:
-            view.put(f"character.{colours[seat]}.{character}", Piece("tile", name=character))
-    for character in state.board_characters:
-        view.put(f"character.board.{character}", Piece("tile", name=character))
-    for character in state.drawn:
-        view.put(f"character.drawn.{character}", Piece("tile", name=character))
+            view.put(f"seat.{seat}.character.{character}", Piece("tile", name=character))
+    for character in (*state.board_characters, *state.drawn):
+        view.put(f"character.{character}", Piece("tile", name=character))
     if state.phase != "setup":
-        for pile, tiles in (("wood", state.wood_supply), ("stone", state.stone_supply),
-                            ("landmark", state.landmark_supply)):
+        for pile, tiles, face in (("wood", state.wood_supply, "build"), ("stone", state.stone_supply, "build"),
+                                  ("landmark", state.landmark_supply, "landmark")):
             for tile_id in tiles:
-                view.put(f"supply.{pile}.{tile_id}", Piece("tile", name=tile_id))
+                view.put(f"stock.{pile}.{tile_id}", Piece("tile", name=f"{tile_id}@{face}"))
     for seat, colour in enumerate(colours):
         supply = dict(zip(GOODS, state.goods[seat]))
         supply.update(worker=state.workers[seat], house=state.houses[seat])
