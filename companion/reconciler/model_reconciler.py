@@ -40,10 +40,12 @@ from companion.session import Session
 from vision.observation import Observation
 
 from .evidence import CoinWitness, ViewDiff, VisibleView, goods_and_coin, looks_like
-from .explain import describe, explain_illegal, place_of, split_forgotten
+from .explain import describe, explain_illegal, place_of, slot_number, split_forgotten
 from .observation_model import ReadingModel, before_level, reading_model, spell_supply
 from .outcomes import Outcome
+from .fixtures import Fixtures
 from .perception import destinations as pack_destinations
+from .perception import fixtures_of
 from .search import HypothesisTree, Node, common_prefix, explains, explore
 
 UNSURE_COUNT = 0.5      # a zone's counts read less surely than this on average head the search nowhere
@@ -170,6 +172,7 @@ class ModelReconciler:
             raise RuleError(f"the game {session.game!r} ships no measured reliabilities (reliability.json)")
         self.model = measured.adapted(self.policy.rendered_weight)
         self._supply_keys = self.policy.supply_keys or goods_and_coin(session.game)[0]
+        self._fixtures: Fixtures | None = fixtures_of(session.game)
         self._tree: HypothesisTree | None = None
         self._root_count = 0
         self._spell = Spell()
@@ -283,7 +286,7 @@ class ModelReconciler:
             if any(explains(node.view, target, read) for node in found.nodes):
                 break
         self._complete = self._complete and found.complete
-        for node in found.nodes:
+        for node in found.nodes + self._tree.children(root):     # every single decision is a story, wherever it heads
             self._candidates.setdefault(node.actions, node)
 
     def _add_look_alikes(self) -> bool:
@@ -483,7 +486,8 @@ class ModelReconciler:
         for slot, mean in spell.means.items():
             top = max(mean, key=mean.__getitem__)
             expected = best.view.label(slot)
-            if mean[top] < 0.5 or looks_like(top, expected) or ("slot", slot, top) in self._ignored:
+            if (mean[top] < 0.5 or looks_like(top, expected) or ("slot", slot, top) in self._ignored
+                    or self._no_player_can(slot, expected, top)):
                 continue
             changed = set(best.diff.slots)
             gain = (self._slot_loglik(slot, best.view.with_slots({slot: top}), changed | {slot})
@@ -503,6 +507,20 @@ class ModelReconciler:
             if gain > 0:
                 supplies[colour], lead = seen, lead + gain
         return ViewDiff(slots, supplies), lead
+
+    def _no_player_can(self, slot: str, expected: str, seen: str) -> bool:
+        """True when no move, legal or not, turns ``expected`` into ``seen`` on ``slot`` (the pack's fixtures: a
+        piece always on the table vanishing, a building emptied, an owner's house changed): a misread, never an
+        illegal change."""
+        fixtures = self._fixtures
+        if fixtures is None or not expected:
+            return False
+        if any(slot_number(template, slot) is not None and not seen for template in fixtures.kept):
+            return True
+        if any(slot_number(template, slot) is not None for template in fixtures.permanent):
+            return True
+        return any(slot_number(template, slot) is not None and kind in expected and kind not in seen
+                   for kind, template in fixtures.tracks.items())
 
     def _watch_disagreement(self, best: Node, frame: int) -> list[Outcome]:
         mismatch, lead = self._disagreement(best)

@@ -2,16 +2,17 @@
 
 A still spell (the frames while the table rests) is one observation: its frames show the same table, so their
 errors repeat rather than add up, and each slot's readings are averaged over the spell. A slot's averaged reading is
-reduced to how its likeliest label relates to the label a story puts there (``own``: it looks like it; ``missed``:
-nothing read where a piece stands; ``lean``: the top of a piece standing in front, from where the camera is;
-``colour``: the same kind in another colour; ``phantom``: a piece where there is none; ``other``), with a ``2``
-when the story's label still holds a fair share of the reading, and the likeliest label's probability in bins.
-The chance of each (relation, bin) given the story's label — its kind, whether it changed since vision last
-confirmed the slot, how surely the spell before read the slot as it was confirmed (``before``: a slot the camera
-reads unsurely stays so), whether another slot of its place changed, whether a piece leans in, whether a piece in
-front hides it — is **measured**: counted on
-rendered games whose truth is known (``tests/benchmarks/collect_readings.py``), smoothed towards coarser contexts,
-and stored in the game's pack as ``reliability.json``. No probability here is chosen by hand.
+reduced to how its two likeliest labels relate to the label a story puts there (``own``: it looks like it;
+``missed``: nothing read where a piece stands; ``lean``: the top of a piece standing in front, from where the camera
+is; ``colour``: the same kind in another colour; ``phantom``: a piece where there is none; ``other``), the second
+only when it holds a fair share of the reading, and the likeliest label's probability in bins. The chance of each
+outcome given the story's label — its kind, whether it changed since vision last confirmed the slot, how surely the
+spell before read the slot as confirmed (a slot the camera reads unsurely stays so), whether another slot of its
+place changed, whether a piece leans in, whether a piece in front hides it — is **measured**: counted on rendered
+games whose truth is known (``tests/benchmarks/collect_readings.py``), smoothed towards coarser contexts, and
+stored in the game's pack as ``reliability.json``. No probability here is chosen by hand. While a game goes on,
+the reconciler adds the readings of the user's own table whose contents the game knows
+(:meth:`ReadingModel.adapted`).
 
 Supply zones are modelled the same way (how far the counts read are from a story's, and how sure the zone was);
 a seat's coins by the odds vision measured for its coin strip; the arm's side by how often it names the mover.
@@ -35,10 +36,11 @@ from .explain import place_of
 
 FORMAT = "companion-reliability/1"
 BINS = (0.4, 0.6, 0.8, 0.9, 0.97, 0.995)          # upper edges of the likeliest label's probability bins
-SECOND = 0.15            # the story's label holds at least this much of a reading it is not the likeliest of
+SECOND = 0.15            # a reading's second likeliest label counts when it holds at least this much
 COUNT_BINS = (0.5, 0.7, 0.9, 0.97)
 SMOOTHING = 20.0         # pseudo-counts a context borrows from its coarser one
 RELATIONS = ("own", "missed", "lean", "colour", "phantom", "other")
+UNDETERMINED = ("colour", "phantom", "other")   # relations whose label a story does not fix: one of several
 FILE = "reliability.json"
 
 
@@ -60,25 +62,33 @@ def share(reading: Mapping[str, float], label: str) -> float:
 
 
 def relation(reading: Mapping[str, float], label: str, leaning: Iterable[str]) -> tuple[str, int]:
-    """How the reading's likeliest label relates to ``label`` (and the pieces ``leaning`` in), and its bin."""
+    """How a reading relates to ``label`` and the pieces ``leaning`` in: ``TOP/SECOND`` — how its likeliest label
+    relates, then how its second likeliest does if it holds at least ``SECOND`` of the reading (``-`` if not) — and
+    the likeliest label's probability bin."""
     if not reading:
-        return "own", len(BINS)
-    top = max(reading, key=reading.__getitem__)
-    binned = probability_bin(reading[top])
-    if looks_like(top, label):
-        return "own", binned
-    second = "2" if share(reading, label) >= SECOND else ""
-    if not top:
-        return "missed" + second, binned
-    seen = set(pieces_for(top))
-    if any(seen <= set(pieces_for(near)) or _same_top(seen, near) for near in leaning if near):
-        return "lean" + second, binned
+        return "own/-", len(BINS)
+    ranked = sorted(reading, key=lambda seen: -reading[seen])
+    leaning = tuple(near for near in leaning if near)
+    top = _relation(ranked[0], label, leaning)
+    second = _relation(ranked[1], label, leaning) if len(ranked) > 1 and reading[ranked[1]] >= SECOND else "-"
+    return f"{top}/{second}", probability_bin(reading[ranked[0]])
+
+
+def _relation(seen: str, label: str, leaning: tuple[str, ...]) -> str:
+    """How one label read relates to the slot's ``label``: own, missed, lean, phantom, colour or other."""
+    if looks_like(seen, label):
+        return "own"
+    if not seen:
+        return "missed"
+    pieces = set(pieces_for(seen))
+    if any(pieces <= set(pieces_for(near)) or _same_top(pieces, near) for near in leaning):
+        return "lean"
     if not label:
-        return "phantom" + second, binned
+        return "phantom"
     kinds = {(piece.kind, piece.colour) for piece in pieces_for(label)}
-    if any(piece.kind in {kind for kind, _ in kinds} and (piece.kind, piece.colour) not in kinds for piece in seen):
-        return "colour" + second, binned
-    return "other" + second, binned
+    if any(piece.kind in {kind for kind, _ in kinds} and (piece.kind, piece.colour) not in kinds for piece in pieces):
+        return "colour"
+    return "other"
 
 
 def _same_top(seen: set, near: str) -> bool:
@@ -86,16 +96,13 @@ def _same_top(seen: set, near: str) -> bool:
     return len(seen) == 1 and any((p.kind, p.colour) == (q.kind, q.colour) for p in seen for q in pieces_for(near))
 
 
-BEFORE_SURE, BEFORE_FAIR = 0.9, 0.5     # how much of the spell before's reading went to the confirmed label
-
-
 def before_level(reading: Mapping[str, float] | None, confirmed: str) -> str:
-    """``sure``, ``fair``, ``poor``: how the spell before read the slot as confirmed; ``none`` when it is unknown.
-    An empty slot no spell before read counts as sure (the collector leaves out the empty slots read surely)."""
+    """How the spell before read the slot as confirmed: ``b`` + the bin of the share it gave the confirmed label
+    (``b6``: surely); ``none`` when it is unknown. An empty slot no spell before read counts as read surely (the
+    collector leaves out the empty slots read surely)."""
     if reading is None:
-        return "sure" if not confirmed else "none"
-    held = share(reading, confirmed)
-    return "sure" if held >= BEFORE_SURE else "fair" if held >= BEFORE_FAIR else "poor"
+        return f"b{len(BINS)}" if not confirmed else "none"
+    return f"b{probability_bin(share(reading, confirmed))}"
 
 
 def contexts(label: str, confirmed: str, leaning: Iterable[str], behind: bool, before: str = "none",
@@ -152,7 +159,8 @@ class ReadingModel:
         rel, binned = relation(reading, label, leaning)
         probability = self.slots.probability(contexts(label, confirmed, leaning, behind, before, near),
                                              f"{rel}:{binned}")
-        return math.log(probability / self.class_sizes.get(rel.rstrip("2"), 1.0))
+        top, second = rel.split("/")
+        return math.log(probability / self.class_sizes.get(top, 1.0) / self.class_sizes.get("2" + second, 1.0))
 
     def supply_loglik(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
                       confirmed: Mapping[str, int]) -> float:
@@ -265,21 +273,26 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
                        for other in line["slots"]) if place_of(slot) in changed_places else False
             slots.add(contexts(entry["truth"], entry["confirmed"], leaning, entry["behind"], before, near),
                       f"{rel}:{binned}")
-            top = max(entry["read"], key=entry["read"].__getitem__) if entry["read"] else ""
-            members[rel.rstrip("2")][top] += 1
+            ranked = sorted(entry["read"], key=lambda seen: -entry["read"][seen])
+            top_part, second_part = rel.split("/")
+            members[top_part][ranked[0] if ranked else ""] += 1
+            if second_part != "-":
+                members["2" + second_part][ranked[1]] += 1
         last[tuple(line["game"])] = {slot: (entry["truth"], entry["read"]) for slot, entry in line["slots"].items()}
         if line.get("easy_empty"):
-            slots.add(contexts("", "", (), False, "sure"), f"own:{len(BINS)}", line["easy_empty"])
+            slots.add(contexts("", "", (), False, before_level(None, "")), f"own/-:{len(BINS)}", line["easy_empty"])
         for entry in line["supplies"].values():
             seen, confidence = _mode(entry["reads"])
             if seen is not None:
                 changed = "changed" if entry["truth"] != entry["confirmed"] else "kept"
                 supplies.add([changed, ""], f"{supply_relation(seen, entry['truth'])}:"
                                             f"{probability_bin(confidence, COUNT_BINS)}")
-    slots.outcomes = (len(RELATIONS) * 2 - 1) * (len(BINS) + 1)
+    slots.outcomes = len(RELATIONS) * (len(RELATIONS) + 1) * (len(BINS) + 1)
     supplies.outcomes = 4 * (len(COUNT_BINS) + 1)
     total = sum(arms.values())
-    return ReadingModel(slots, {rel: round(_effective_size(tops), 3) for rel, tops in members.items()}, supplies,
+    sizes = {rel: round(_effective_size(tops), 3) for rel, tops in members.items()
+             if rel.lstrip("2") in UNDETERMINED}
+    return ReadingModel(slots, sizes, supplies,
                         {key: value / total for key, value in arms.items()}, source)
 
 

@@ -12,7 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from companion.games import Action, GameState, RuleError
 from companion.session import Journal, Session
@@ -72,8 +72,10 @@ def answer_if_hidden(reconciler: Reconciler, truth: TrueGame) -> Outcome | None:
 
 
 def run(session: Session, observations: Iterable[Observation], *, answers: Sequence[Action] = (),
-        policy: Policy | None = None) -> ReplayRun:
-    reconciler = Reconciler(session, policy=policy)
+        policy: Policy | None = None, reconciler: Callable[[Session], Any] | None = None) -> ReplayRun:
+    """Follow ``observations`` with a new reconciler (``reconciler(session)``, else the rule-based one with
+    ``policy``), answering its questions from ``answers`` where a player would have to."""
+    reconciler = reconciler(session) if reconciler is not None else Reconciler(session, policy=policy)
     result = ReplayRun(session, reconciler)
     truth = TrueGame(session.history()[0], answers)
     for observation in observations:

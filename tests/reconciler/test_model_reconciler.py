@@ -1,0 +1,97 @@
+"""The model reconciler (companion/reconciler/model_reconciler.py) and its measured observation model: what a player
+notices — whole games followed without a wrong move or a false alarm, an illegal build alerted in the engine's words,
+a move taken back on the tablet not redone from the same frames — and that the model's numbers are measured, not
+chosen (fitted from collected readings, shipped with the Caylus pack, saved and loaded as they were)."""
+
+import json
+import math
+
+import pytest
+
+from companion.reconciler.model_reconciler import ModelReconciler
+from companion.reconciler.observation_model import FORMAT, ReadingModel, fit, reading_model
+from companion.reconciler.replay import TrueGame, run, summary, wrong_commits
+from companion.reconciler.synthetic import Noise, record_game
+from companion.session import Journal, Session
+from tests.reconciler.table import hand_over, kinds, session_at, show
+from tests.reconciler.test_injections import carpenter, farm_built_without_food  # noqa: F401  (fixture)
+
+
+def spell(slots, easy=0, game=(2, 1, "train")):
+    return {"game": list(game), "slots": slots, "easy_empty": easy, "supplies": {}, "coins": {}}
+
+
+def slot(truth, read, confirmed=None, behind=False, leaning=None):
+    return {"truth": truth, "confirmed": truth if confirmed is None else confirmed, "read": read,
+            "behind": behind, "leaning": leaning or {}, "change": None}
+
+
+def test_the_fitted_model_says_what_the_collected_readings_say():
+    # one spell per game: no spell before, so every reading is in the context "not known how it read before"
+    lines = [spell({"a": slot("worker:red", {"worker:red": 0.99})}, easy=50, game=(2, n, "train")) for n in range(40)]
+    lines += [spell({"a": slot("worker:red", {"": 0.95, "worker:red": 0.05})}, game=(2, 100 + n, "train"))
+              for n in range(10)]
+    model = fit(lines)
+    seen_well = model.slot_loglik({"worker:red": 0.99}, "worker:red", "worker:red", [], False, "none")
+    missed = model.slot_loglik({"": 0.95, "worker:red": 0.05}, "worker:red", "worker:red", [], False, "none")
+    phantom = model.slot_loglik({"worker:red": 0.99}, "", "", [], False, "b6")
+    assert seen_well > missed > phantom, "a piece seen is likelier than one missed; a piece read on nothing, least"
+    assert abs(missed - seen_well - math.log(10 / 40)) < 0.3, "one miss for four sightings, as counted"
+
+
+def test_the_model_is_saved_and_loaded_as_it_was():
+    model = fit([spell({"a": slot("disc:red", {"disc:red": 0.8, "": 0.2})}, easy=3)])
+    again = ReadingModel.from_json(json.loads(json.dumps(model.to_json())))
+    assert again.to_json() == model.to_json()
+    with pytest.raises(ValueError, match=FORMAT):
+        ReadingModel.from_json({"format": "something else"})
+
+
+def test_caylus_ships_reliabilities_measured_on_rendered_games_of_another_look_than_the_one_measured():
+    model = reading_model("caylus")
+    assert model is not None and "train look" in model.source and "holdout" not in model.source
+    assert model.slot_loglik({"worker:red": 0.99}, "worker:red", "", [], False) > \
+        model.slot_loglik({"worker:red": 0.99}, "", "", [], False) + 5
+
+
+@pytest.mark.parametrize("players, seed", [(["red", "blue"], 21), (["red", "blue", "green", "yellow"], 22)])
+def test_a_noisy_filmed_game_is_followed_to_the_end_without_a_wrong_move_or_a_false_alarm(players, seed):
+    recording = record_game("caylus", players, seed=seed, noise=Noise.mild(), blocked_rate=0.1)
+    session = Session.new(Journal(":memory:"), game="caylus", players=players, seed=seed)
+    result = run(session, recording.observations, answers=recording.actions, reconciler=ModelReconciler)
+    figures = summary(result, recording.actions)
+    assert figures["wrong_commits"] == 0
+    assert session.alerts == []
+    assert figures["over"] and session.actions == recording.actions
+    assert figures["by_camera"] >= 0.8 * len(recording.actions), "most moves come from the camera, not questions"
+
+
+def test_an_illegal_build_is_alerted_in_the_engines_words_and_the_game_waits(carpenter):  # noqa: F811
+    session, _ = carpenter
+    state = session.state
+    reconciler = ModelReconciler(session)
+    show(reconciler, state.table_view(), frames=4, start=9_500)
+    hand_over(reconciler, state.table_view())
+    bad, square = farm_built_without_food(state)
+    outcomes = show(reconciler, bad, frames=12)
+    assert kinds(outcomes) == ["alert"]
+    assert outcomes[0].message == "Red can't build the Farm (food): Red has too few food"
+    assert outcomes[0].place == f"road.{square}"
+    assert session.state is state, "nothing committed"
+    assert kinds(show(reconciler, bad, frames=6, start=11_000)) == [], "the game waits, without a second alert"
+
+
+def test_a_move_taken_back_on_the_tablet_is_not_redone_from_the_same_frames():
+    session, actions = session_at(["red", "blue"], seed=5, decisions=0)
+    reconciler = ModelReconciler(session)
+    before = session.state
+    show(reconciler, before.table_view(), frames=4, start=9_500)
+    hand_over(reconciler, before.table_view())
+    after = before.apply(actions[0])
+    outcomes = show(reconciler, after.table_view(), frames=6)
+    assert kinds(outcomes)[:1] == ["commit"] and session.actions == [actions[0]]
+    session.undo()
+    outcomes = show(reconciler, after.table_view(), frames=10, start=12_000)
+    assert "commit" not in kinds(outcomes) and session.actions == []
+    assert reconciler.open_prompt is not None and reconciler.open_prompt.actions[0] == actions[0], \
+        "asked, with the move the table shows offered first"
