@@ -259,3 +259,21 @@ def test_a_game_whose_pack_draws_nothing_is_drawn_as_its_places_and_played(brows
             page.close()
     finally:
         registry.unregister(nim.PACK.name)
+
+
+def test_caylus1303s_own_road_drawing_is_on_the_live_screen(browser):
+    """Caylus 1303's pack draws its board (23 road spaces, the provost between two of them) with no script error."""
+    app, desk, bots = build_demo(game="caylus1303", players=("red", "blue", "green"), humans=("red",), seed=3,
+                                 guided=True, pin=PIN)
+    errors = []
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport=TABLET)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        pair(page, server.url)
+        while desk.session.state.phase != "planning":
+            if not bots.play_one():                  # red's own setup choices
+                desk.session.decide(desk.session.state.pending().options[0].action)
+        page.wait_for_function("document.querySelectorAll('.square-number').length === 23", timeout=5000)
+        assert page.locator("circle.provost").count() == 1
+        page.close()
+    assert errors == []
