@@ -35,7 +35,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--journal", default=":memory:", help="SQLite journal to record the replayed game in")
     parser.add_argument("--players", help="pictures: the colours in seat order, e.g. red,blue (default: game.json)")
     parser.add_argument("--seed", type=int, help="pictures: the game's seed (default: game.json)")
+    parser.add_argument("--reconciler", choices=("rules", "model"), default="rules",
+                        help="the rule-based reconciler or the one weighing stories by the measured observation "
+                             "model (needs the game's reliability.json)")
     parser.set_defaults(func=main)
+
+
+def _reconciler(args: argparse.Namespace) -> Any:
+    if getattr(args, "reconciler", "rules") != "model":
+        return None
+    from companion.reconciler.model_reconciler import ModelReconciler
+    return ModelReconciler
 
 
 def main(args: argparse.Namespace) -> int:
@@ -72,7 +82,7 @@ def _replay_observations(source: Path, args: argparse.Namespace) -> dict[str, An
     recording = load_recording(source)
     answers = _answers(source, args)
     session = new_session(Journal(args.journal), recording.setup())
-    return summary(run(session, recording.observations, answers=answers), answers)
+    return summary(run(session, recording.observations, answers=answers, reconciler=_reconciler(args)), answers)
 
 
 def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -97,7 +107,8 @@ def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     session = new_session(Journal(args.journal), setup)
     pipeline = watching_pipeline(load_layout(args.layout or get_pack(setup["game"]).table.default_layout),
                                  setup["players"])
-    result = run(session, camera_observations(frames, pipeline, session), answers=answers)
+    result = run(session, camera_observations(frames, pipeline, session), answers=answers,
+                 reconciler=_reconciler(args))
     data = summary(result, answers)
     data["frames_reconciled"] = len(result.seconds)     # after the setup pictures
     return data

@@ -46,7 +46,7 @@ from .outcomes import Outcome
 from .fixtures import Fixtures
 from .perception import destinations as pack_destinations
 from .perception import fixtures_of
-from .search import HypothesisTree, Node, common_prefix, explains, explore
+from .search import HypothesisTree, Node, common_prefix, explains, explore, state_fingerprint
 
 UNSURE_COUNT = 0.5      # a zone's counts read less surely than this on average head the search nowhere
 
@@ -250,8 +250,10 @@ class ModelReconciler:
             before = before_level(None if was is None else was[1], confirmed) \
                 if was is None or was[0] == confirmed else "none"
             near = any(other != slot and place_of(other) == place_of(slot) for other in changed)
-            self.model.learn_slot(mean, label, confirmed, [root.label(n) for n in self._spell.leaning.get(slot, ())],
-                                  slot in self._spell.behind, before, near)
+            leaning = [root.label(n) for n in self._spell.leaning.get(slot, ())]
+            self.model.learn_slot(mean, label, confirmed, leaning, slot in self._spell.behind, before, near)
+            if was is not None:
+                self.model.learn_drift(mean, was[1], label != was[0], near, leaning)
         for colour in self._spell.supplies:
             seen, confidence = self._spell.zone(colour)
             if seen is not None:
@@ -365,9 +367,12 @@ class ModelReconciler:
         was = self._before.get(slot)
         before = before_level(None if was is None else was[1], confirmed) if was is None or was[0] == confirmed \
             else "none"
-        return self.model.slot_loglik(spell.means[slot], label, confirmed,
-                                      [view.label(n) for n in spell.leaning.get(slot, ())], slot in spell.behind,
-                                      before, near)
+        leaning = [view.label(n) for n in spell.leaning.get(slot, ())]
+        loglik = self.model.slot_loglik(spell.means[slot], label, confirmed, leaning, slot in spell.behind, before,
+                                        near)
+        if was is not None:
+            loglik += self.model.drift_loglik(spell.means[slot], was[1], label != was[0], near, leaning)
+        return loglik
 
     def _arm_loglik(self, node: Node) -> float:
         """What the reaches' sides say of the seats that made ``node``'s visible moves, against no move."""
@@ -395,10 +400,16 @@ class ModelReconciler:
     # ---- commits -------------------------------------------------------------------------------------------
 
     def _sure_prefix(self, posterior: list[tuple[float, Node]]) -> tuple[Action, ...]:
-        """The longest prefix of the best story that the stories holding ``posterior`` of the mass share."""
-        best = posterior[0][1].actions
-        for length in range(len(best), 0, -1):
-            prefix = best[:length]
+        """What the stories holding ``posterior`` of the mass agree on: the longest prefix of the best story they
+        share, or the whole best story when they all end in the same position (two routes to one position, such as
+        one player's two placements in either order, are the same game from there on)."""
+        best = posterior[0][1]
+        ending = state_fingerprint(best.state)
+        if best.actions and sum(p for p, node in posterior if node.key == best.key
+                                and state_fingerprint(node.state) == ending) >= self.policy.posterior:
+            return best.actions
+        for length in range(len(best.actions), 0, -1):
+            prefix = best.actions[:length]
             if sum(p for p, node in posterior if node.actions[:length] == prefix) >= self.policy.posterior:
                 return prefix
         return ()

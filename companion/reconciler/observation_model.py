@@ -38,6 +38,7 @@ FORMAT = "companion-reliability/1"
 BINS = (0.4, 0.6, 0.8, 0.9, 0.97, 0.995)          # upper edges of the likeliest label's probability bins
 SECOND = 0.15            # a reading's second likeliest label counts when it holds at least this much
 COUNT_BINS = (0.5, 0.7, 0.9, 0.97)
+DRIFT_BINS = (0.05, 0.15, 0.3, 0.5, 0.7)     # upper edges of the bins of how far a slot's reading moved
 SMOOTHING = 20.0         # pseudo-counts a context borrows from its coarser one
 RELATIONS = ("own", "missed", "lean", "colour", "phantom", "other")
 UNDETERMINED = ("colour", "phantom", "other")   # relations whose label a story does not fix: one of several
@@ -105,6 +106,20 @@ def before_level(reading: Mapping[str, float] | None, confirmed: str) -> str:
     return f"b{probability_bin(share(reading, confirmed))}"
 
 
+def drift(reading: Mapping[str, float], before: Mapping[str, float]) -> float:
+    """How far a slot's mean reading moved since the spell before: half the summed change of each label's share."""
+    return 0.5 * sum(abs(reading.get(label, 0.0) - before.get(label, 0.0)) for label in set(reading) | set(before))
+
+
+def drift_contexts(moved: bool, near: bool, leaning: Iterable[str]) -> list[str]:
+    """Contexts of a drift, finest first: the slot's contents changed since the spell before, another slot of its
+    place changed, a piece leans in."""
+    first = "moved" if moved else "still"
+    close = "near" if near else "alone"
+    leans = "leaned" if any(leaning) else "clear"
+    return [f"{first}|{close}|{leans}", f"{first}|{close}", first, ""]
+
+
 def contexts(label: str, confirmed: str, leaning: Iterable[str], behind: bool, before: str = "none",
              near: bool = False) -> list[str]:
     """The slot's contexts, finest first: kind, changed since confirmed, how surely the spell before read it,
@@ -124,15 +139,23 @@ class Table:
 
     counts: dict[str, dict[str, float]] = field(default_factory=dict)
     outcomes: int = 1          # how many outcomes there are (for the root's add-one smoothing)
+    prior: "Table | None" = None   # the root borrows from this table's root instead of add-one smoothing
 
     def add(self, keys: Sequence[str], outcome: str, weight: float = 1.0) -> None:
         for key in keys:
             row = self.counts.setdefault(key, {})
             row[outcome] = row.get(outcome, 0.0) + weight
 
-    def probability(self, keys: Sequence[str], outcome: str) -> float:
+    def root_probability(self, outcome: str) -> float:
+        """P(outcome) over every reading: add-one smoothed, or borrowed from :attr:`prior`."""
         root = self.counts.get("", {})
-        probability = (root.get(outcome, 0.0) + 1.0) / (sum(root.values()) + self.outcomes)
+        if self.prior is None:
+            return (root.get(outcome, 0.0) + 1.0) / (sum(root.values()) + self.outcomes)
+        return (root.get(outcome, 0.0) + SMOOTHING * self.prior.root_probability(outcome)) / \
+            (sum(root.values()) + SMOOTHING)
+
+    def probability(self, keys: Sequence[str], outcome: str) -> float:
+        probability = self.root_probability(outcome)
         for key in reversed(keys[:-1]):
             row = self.counts.get(key)
             if row:
@@ -148,6 +171,7 @@ class ReadingModel:
     class_sizes: dict[str, float]     # relation → how many labels share it, in effect (measured)
     supplies: Table
     arms: dict[str, float]            # "mover" / "none" / "other": how a reach's named seat relates to the mover
+    drifts: Table = field(default_factory=Table)   # how far a slot's reading moves from one spell to the next
     source: str = ""
 
     # ---- likelihoods ------------------------------------------------------------------------------------------
@@ -161,6 +185,13 @@ class ReadingModel:
                                              f"{rel}:{binned}")
         top, second = rel.split("/")
         return math.log(probability / self.class_sizes.get(top, 1.0) / self.class_sizes.get("2" + second, 1.0))
+
+    def drift_loglik(self, reading: Mapping[str, float], before: Mapping[str, float], moved: bool, near: bool,
+                     leaning: Sequence[str]) -> float:
+        """log P(the slot's reading moved as far as it did since the spell before | its contents ``moved`` then or
+        not, another slot of its place changed (``near``), ``leaning`` pieces in front)."""
+        outcome = str(probability_bin(drift(reading, before), DRIFT_BINS))
+        return math.log(self.drifts.probability(drift_contexts(moved, near, leaning), outcome))
 
     def supply_loglik(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
                       confirmed: Mapping[str, int]) -> float:
@@ -185,22 +216,28 @@ class ReadingModel:
 
     def adapted(self, weight: float) -> "ReadingModel":
         """A copy to learn on one table with: each context's rendered counts weigh at most ``weight`` readings, so
-        that what this table's own camera reads soon outweighs what rendered tables read."""
+        that what this table's own camera reads soon outweighs what rendered tables read; how rare an outcome is
+        over all rendered readings (an error never seen in thousands) stays the prior every context borrows from."""
         def scaled(table: Table) -> Table:
             counts = {}
             for key, row in table.counts.items():
                 total = sum(row.values())
                 factor = min(1.0, weight / total) if total else 1.0
                 counts[key] = {outcome: n * factor for outcome, n in row.items()}
-            return Table(counts, table.outcomes)
+            return Table(counts, table.outcomes, prior=table)
         return ReadingModel(scaled(self.slots), dict(self.class_sizes), scaled(self.supplies), dict(self.arms),
-                            self.source)
+                            scaled(self.drifts), self.source)
 
     def learn_slot(self, reading: Mapping[str, float], label: str, confirmed: str, leaning: Sequence[str],
                    behind: bool, before: str, near: bool) -> None:
         """Count one spell's reading of a slot known to hold ``label``."""
         rel, binned = relation(reading, label, leaning)
         self.slots.add(contexts(label, confirmed, leaning, behind, before, near), f"{rel}:{binned}")
+
+    def learn_drift(self, reading: Mapping[str, float], before: Mapping[str, float], moved: bool, near: bool,
+                    leaning: Sequence[str]) -> None:
+        """Count how far one slot's reading moved between two spells."""
+        self.drifts.add(drift_contexts(moved, near, leaning), str(probability_bin(drift(reading, before), DRIFT_BINS)))
 
     def learn_supply(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
                      confirmed: Mapping[str, int]) -> None:
@@ -213,14 +250,17 @@ class ReadingModel:
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "source": self.source, "slots": self.slots.counts, "slot_outcomes": self.slots.outcomes,
                 "class_sizes": self.class_sizes, "supplies": self.supplies.counts,
-                "supply_outcomes": self.supplies.outcomes, "arms": self.arms}
+                "supply_outcomes": self.supplies.outcomes, "arms": self.arms, "drifts": self.drifts.counts,
+                "drift_outcomes": self.drifts.outcomes}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "ReadingModel":
         if data.get("format") != FORMAT:
             raise ValueError(f"not a reliability file ({FORMAT}): format {data.get('format')!r}")
         return cls(Table(data["slots"], data["slot_outcomes"]), dict(data["class_sizes"]),
-                   Table(data["supplies"], data["supply_outcomes"]), dict(data["arms"]), data.get("source", ""))
+                   Table(data["supplies"], data["supply_outcomes"]), dict(data["arms"]),
+                   Table(data.get("drifts", {}), data.get("drift_outcomes", len(DRIFT_BINS) + 1)),
+                   data.get("source", ""))
 
 
 def supply_relation(seen: Mapping[str, int], counts: Mapping[str, int]) -> str:
@@ -251,7 +291,7 @@ def reading_model(game: str) -> ReadingModel | None:
 
 def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
     """Count the collected spells and reaches (``collect_readings.py`` lines) into a :class:`ReadingModel`."""
-    slots, supplies = Table(), Table()
+    slots, supplies, drifts = Table(), Table(), Table()
     members: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     arms = {"mover": 1.0, "none": 1.0, "other": 1.0}
     last: dict[tuple, dict[str, tuple[str, Mapping[str, float]]]] = defaultdict(dict)   # game → slot → (truth, read)
@@ -278,9 +318,13 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
             members[top_part][ranked[0] if ranked else ""] += 1
             if second_part != "-":
                 members["2" + second_part][ranked[1]] += 1
+            was = earlier.get(slot, ("", {"": 1.0}))      # not listed the spell before: an empty slot read surely
+            drifts.add(drift_contexts(entry["truth"] != was[0], near, leaning),
+                       str(probability_bin(drift(entry["read"], was[1]), DRIFT_BINS)))
         last[tuple(line["game"])] = {slot: (entry["truth"], entry["read"]) for slot, entry in line["slots"].items()}
         if line.get("easy_empty"):
             slots.add(contexts("", "", (), False, before_level(None, "")), f"own/-:{len(BINS)}", line["easy_empty"])
+            drifts.add(drift_contexts(False, False, ()), "0", line["easy_empty"])
         for entry in line["supplies"].values():
             seen, confidence = _mode(entry["reads"])
             if seen is not None:
@@ -289,11 +333,11 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
                                             f"{probability_bin(confidence, COUNT_BINS)}")
     slots.outcomes = len(RELATIONS) * (len(RELATIONS) + 1) * (len(BINS) + 1)
     supplies.outcomes = 4 * (len(COUNT_BINS) + 1)
+    drifts.outcomes = len(DRIFT_BINS) + 1
     total = sum(arms.values())
     sizes = {rel: round(_effective_size(tops), 3) for rel, tops in members.items()
              if rel.lstrip("2") in UNDETERMINED}
-    return ReadingModel(slots, sizes, supplies,
-                        {key: value / total for key, value in arms.items()}, source)
+    return ReadingModel(slots, sizes, supplies, {key: value / total for key, value in arms.items()}, drifts, source)
 
 
 def _before(was: tuple[str, Mapping[str, float]] | None, confirmed: str) -> str:
