@@ -14,6 +14,10 @@ stored in the game's pack as ``reliability.json``. No probability here is chosen
 the reconciler adds the readings of the user's own table whose contents the game knows
 (:meth:`ReadingModel.adapted`).
 
+How far a slot's averaged reading moved since the spell before is measured too (:func:`drift`, per context: its
+contents changed or not, another slot of its place changed, a piece leans in): a reading that jumps where the story
+says nothing moved tells against it.
+
 Supply zones are modelled the same way (how far the counts read are from a story's, and how sure the zone was);
 a seat's coins by the odds vision measured for its coin strip; the arm's side by how often it names the mover.
 """
