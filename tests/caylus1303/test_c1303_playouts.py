@@ -89,7 +89,7 @@ def test_refusals_name_the_player_and_change_nothing():
     other = (seat + 1) % 3
     with pytest.raises(RuleError, match="can't act now") as wrong_turn:
         state.apply(Action(other, "place", {"place": "fair"}))
-    assert wrong_turn.value.rule == "turn order" and wrong_turn.value.player == COLOURS[other]
+    assert wrong_turn.value.rule == "not your turn" and wrong_turn.value.player == COLOURS[other]
     with pytest.raises(RuleError, match="must place a worker"):
         state.apply(Action(seat, "deliver", {"stop": True}))
     with pytest.raises(RuleError):

@@ -1,12 +1,26 @@
-"""Refusals in words: why an action is not one of the options, naming the player, the place and the rule."""
+"""Refusals in words: why an action is not one of the options, naming the player, the place and the rule.
+
+Every refusal is a :class:`RuleError` whose ``rule`` is a short name of the rule broken ("one worker per building",
+"pay the building's cost" …). Refusals that only say another decision was expected use the names every pack shares
+(``not your turn``, ``wrong decision kind``, ``not a legal option``), so the reconciler can tell them from a rule.
+
+>>> from companion.games import Action
+>>> from companion.games.caylus1303 import new_game
+>>> try:
+...     new_game(["blue", "red"], seed=1).apply(Action(0, "place", {"place": "fair"}))
+... except ValueError as refused:
+...     print(refused, "|", refused.rule)
+Blue can't act now: the table must lay out a building tile | not your turn
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, Callable, Sequence
 
 from ..decisions import CHANCE, Action, Decision
 from ..errors import RuleError
-from .data import title
+from .data import GOOD_INDEX, GOODS, PLAIN_GOODS, rules, tile, tiles, title
 
 DECISION_WORDS = {
     "setup_tile": "lay out a building tile", "first_player": "draw the first player",
@@ -18,6 +32,13 @@ DECISION_WORDS = {
     "favour_character": "take a character from the board", "deliver": "deliver to the worksite",
     "landmark": "build a landmark or keep the residence",
 }
+PROVOST_MOVERS = {"bridge": ("at the Guilds Bridge", "bridge_max_steps"), "bailiff": ("with the Bailiff",
+                  "bailiff_max_steps"), "provost": ("with the Recall", "recall_max_steps")}
+FRONT = tuple(rules()["front_buildings"])
+ROAD_LENGTH = len(rules()["road"])
+
+# (message after "<Who> can't …", place, rule), or None when no specific rule explains the refusal
+Reason = tuple[str, "str | None", str]
 
 
 def _who(state: Any, seat: int) -> str:
@@ -34,44 +55,250 @@ def refusal(state: Any, decision: Decision | None, action: Action) -> RuleError:
     player = state.colours[action.player] if 0 <= action.player < len(state.colours) else None
     if decision is None:
         return RuleError(f"{who} can't play: the game is over", player=player, rule="game over")
-    expected = _who(state, decision.player)
+    expected = "the table" if decision.player == CHANCE else _who(state, decision.player)
     doing = DECISION_WORDS.get(decision.kind, decision.kind)
     if action.player != decision.player:
-        return RuleError(f"{who} can't act now: {expected} must {doing}", player=player, rule="turn order")
+        return RuleError(f"{who} can't act now: {expected} must {doing}", player=player, rule="not your turn")
     if action.kind != decision.kind:
         return RuleError(f"{who} must {doing} now, not {action.kind.replace('_', ' ')}", player=player,
-                         rule=decision.kind)
+                         rule="wrong decision kind")
+    specific = SPECIFIC.get(decision.kind)
+    try:
+        reason = specific(state, decision, action) if specific else None
+    except (TypeError, ValueError, KeyError, AttributeError):     # arguments of the wrong shape
+        reason = None
+    if reason is not None:
+        message, place, rule = reason
+        return RuleError(f"{who} can't {message}", player=player, place=place, rule=rule)
     place = action.arg("place")
-    reason = _placement_reason(state, action) if decision.kind in ("place", "early_riser") else None
-    return RuleError(f"{who} can't do that: {reason or f'{action} is not one of the options to {doing}'}",
-                     player=player, place=place if isinstance(place, str) else None, rule=decision.kind)
+    labels = "; ".join(option.label for option in decision.options[:6]) + (" …" if len(decision.options) > 6 else "")
+    return RuleError(f"{who} can't do that: {action} is not one of the options to {doing} ({labels})",
+                     player=player, place=place if isinstance(place, str) else None, rule="not a legal option")
 
 
-def _placement_reason(state: Any, action: Action) -> str | None:
-    place = action.arg("place")
-    seat = action.player
-    if not isinstance(place, str):
+# ---------------------------------------------------------------- placing a worker
+def _placement(state: Any, decision: Decision, action: Action) -> Reason | None:
+    """Why a worker can't go where ``action`` puts it (a pass is always allowed when it is one's turn)."""
+    place, seat = action.arg("place"), action.player
+    if action.arg("skip") or place == "pass":
         return None
-    if place.startswith("road."):
-        try:
-            index = int(place.split(".")[1]) - 1
-        except ValueError:
-            return f"there is no place called {place}"
-        if not 0 <= index < len(state.road_tile):
-            return f"the road has no space {index + 1}"
-        tile_id, side = state.road_tile[index], state.road_side[index]
-        if tile_id is None:
-            return f"nothing is built on space {index + 1}"
-        if side == "residence":
-            return f"space {index + 1} is a residence; workers never go on residences"
-        if side == "landmark":
-            return f"the {title(tile_id)} is a landmark; workers never go on landmarks"
-        if state.road_workers[index]:
-            return f"a worker already stands on the {title(tile_id)}"
-    if place == "worksite" and seat in state.worksite_workers:
-        return "each player puts at most one worker on the worksite"
+    if not isinstance(place, str):
+        return "place a worker: say where (a building, the worksite or pass)", None, "malformed"
     if place.startswith("worksite."):
-        return "the three worksite buildings only work through favours"
-    if state.workers[seat] < 1:
-        return "no worker is left to place; pass instead"
+        return ("place a worker on the worksite's buildings: the worksite buildings only work through favours", place,
+                "worksite buildings work through favours")
+    if place == "worksite":
+        if seat in state.worksite_workers:
+            return ("place a second worker on the worksite: each player puts at most one worker on the worksite",
+                    place, "one worker per player on the worksite")
+        where, workers = "the worksite", None
+    elif place in FRONT:
+        where, workers = f"the {title(place)}", state.front_workers[FRONT.index(place)]
+    elif place.startswith("road."):
+        space = _int(place[5:])
+        if space is None or not 1 <= space <= ROAD_LENGTH:
+            return f"place on {place}: the road has no space {place[5:]} (1 to {ROAD_LENGTH})", place, "no such place"
+        tile_id, side = state.road_tile[space - 1], state.road_side[space - 1]
+        if tile_id is None:
+            return f"place a worker: nothing is built on space {space}", place, "workers go on buildings only"
+        where = f"the {title(tile_id)} (space {space})"
+        if side in ("residence", "landmark"):
+            kind = "a residence" if side == "residence" else "a landmark"
+            return (f"place on {where}: it is {kind}, and workers never go on residences or landmarks", place,
+                    "no workers on residences or landmarks")
+        workers = state.road_workers[space - 1]
+    else:
+        return f"place on {place!r}: there is no such place", place, "no such place"
+    if workers:
+        return _occupied(state, seat, where, place, workers)
+    cost = 2 if decision.kind == "early_riser" else 1 + (1 if state.bridge and not state.holds(seat, "night_worker")
+                                                         else 0)
+    if state.workers[seat] < cost:
+        why = " (someone has passed: each placement costs one more)" if cost == 2 and state.bridge else ""
+        return (f"place on {where}: it costs {cost} workers{why} and {_who(state, seat)} has {state.workers[seat]}",
+                place, "placing costs workers")
     return None
+
+
+def _occupied(state: Any, seat: int, where: str, place: str, workers: Sequence[int]) -> Reason:
+    """A building with a worker on it: only the Journeyman joins one, once a round, beside another player's alone."""
+    owner = _who(state, workers[0])
+    whose = f"{_who(state, seat)}'s own worker" if workers[0] == seat else f"{owner}'s worker"
+    if not state.holds(seat, "journeyman") or len(workers) > 1:
+        return f"place on {where}: {whose} already stands there", place, "one worker per building"
+    if workers[0] == seat:
+        return (f"place on {where}: the Journeyman joins another player's worker, not {whose}", place,
+                "the Journeyman joins another player's worker")
+    return (f"place on {where}: {whose} stands there and the Journeyman has joined one already this round", place,
+            "the Journeyman joins once a round")
+
+
+# ---------------------------------------------------------------- the provost
+def _provost(state: Any, decision: Decision, action: Action) -> Reason | None:
+    """A provost move too long, off the road, or (at the bridge) dearer in workers than the player has."""
+    steps = action.arg("steps")
+    how, limit_key = PROVOST_MOVERS[decision.kind]
+    if not isinstance(steps, int) or isinstance(steps, bool):
+        return f"move the provost {how}: say how many spaces", "provost", "malformed"
+    most = rules()[limit_key]
+    if abs(steps) > most:
+        return (f"move the provost {abs(steps)} spaces {how}: at most {most}", "provost",
+                f"the provost moves at most {most} {_spaces(most)} {how}")
+    target = state.provost + steps
+    if target < 0:
+        return (f"move the provost {abs(steps)} spaces back {how}: he never goes back over the Guilds Bridge",
+                "provost", "the provost stays on the road")
+    if target > ROAD_LENGTH:
+        return (f"move the provost {steps} spaces on {how}: he stops at the end of the road", "provost",
+                "the provost stays on the road")
+    if decision.kind == "bridge" and abs(steps) > state.workers[action.player]:
+        return (f"move the provost {abs(steps)} spaces {how}: each space costs a worker and "
+                f"{_who(state, action.player)} has {state.workers[action.player]}", "provost",
+                "a worker a space at the Guilds Bridge")
+    return None
+
+
+def _spaces(count: int) -> str:
+    return "space" if count == 1 else "spaces"
+
+
+# ---------------------------------------------------------------- building and paying
+def _build(state: Any, decision: Decision, action: Action) -> Reason | None:
+    """A building the Carpenter or Stonemason can't build: the wrong material, none left, no house, too few goods."""
+    if action.arg("skip"):
+        return None
+    seat, place, building = action.player, decision.context.get("place"), action.arg("building")
+    where = decision.context.get("building")
+    effect = tile(where).side_effect(decision.context.get("side", "start")) if where in tiles() else {}
+    if building not in tiles():
+        return f"build {building!r}: there is no such building", place, "no such building"
+    wanted = effect.get("kind", "wood")
+    if tile(building).kind != wanted:
+        return (f"build the {title(building)} with the {title(where)}: it builds {wanted} buildings", place,
+                f"the {title(where)} builds {wanted} buildings")
+    supply = state.wood_supply if wanted == "wood" else state.stone_supply
+    if building not in supply:
+        return f"build the {title(building)}: no {title(building)} tile is left beside the board", place, \
+            "each building once"
+    if state.houses[seat] < 1:
+        return f"build the {title(building)}: {_who(state, seat)} has no house left to mark it", place, \
+            "no house, no building"
+    if state.first_empty_space() is None:
+        return f"build the {title(building)}: the road has no empty space left", place, "build on the road"
+    cost = {good: n for good, n in tile(building).cost.items() if good not in effect.get("free", ())}
+    return _payment(state, seat, f"build the {title(building)}", cost, action.arg("pay"), place,
+                    "pay the building's cost")
+
+
+def _payment(state: Any, seat: int, doing: str, cost: dict[str, int], paid: Any, place: str | None,
+             rule: str) -> Reason | None:
+    """Whether ``paid`` pays ``cost`` (``any``: one plain good of choice) from what ``seat`` holds."""
+    price = _price_text(cost)
+    held = Counter({good: state.goods[seat][GOOD_INDEX[good]] for good in GOODS})
+    short = [good for good, n in cost.items() if good != "any" and held[good] < n]
+    if short:
+        return (f"{doing}: it costs {price} and {_who(state, seat)} has {held[short[0]]} {short[0]}", place, rule)
+    spare = sum(n for good, n in held.items() if good in PLAIN_GOODS) - sum(
+        n for good, n in cost.items() if good in PLAIN_GOODS)
+    if spare < cost.get("any", 0):
+        return f"{doing}: it costs {price} and {_who(state, seat)} has too few goods", place, rule
+    if paid is not None:
+        given = Counter(paid)
+        fixed = Counter({good: n for good, n in cost.items() if good != "any"})
+        extra = given - fixed
+        if fixed - given or sum(extra.values()) != cost.get("any", 0) or "gold" in extra:
+            return f"{doing} for {_goods(paid)}: it costs {price}", place, rule
+        if any(held[good] < n for good, n in given.items()):
+            return f"{doing} for {_goods(paid)}: {_who(state, seat)} doesn't have them", place, rule
+    return None
+
+
+def _price_text(cost: dict[str, int]) -> str:
+    parts = [f"{n} {good}" for good, n in cost.items() if good != "any" and n]
+    if cost.get("any"):
+        parts.append(f"{cost['any']} good{'s' if cost['any'] > 1 else ''} of choice")
+    return " + ".join(parts) or "nothing"
+
+
+def _goods(goods: Any) -> str:
+    return ", ".join(str(good) for good in goods) or "nothing"
+
+
+def _lawyer(state: Any, decision: Decision, action: Action) -> Reason | None:
+    """The Lawyer's house goes on a starting building still showing its start side, with no house yet."""
+    if action.arg("skip"):
+        return None
+    seat, space, place = action.player, action.arg("space"), decision.context.get("place")
+    index = space - 1 if isinstance(space, int) and 1 <= space <= ROAD_LENGTH else None
+    tile_id = state.road_tile[index] if index is not None else None
+    if tile_id is None or tile(tile_id).kind != "starting" or state.road_side[index] != "start" \
+            or state.road_owner[index] is not None:
+        shown = f"the {title(tile_id)} (space {space})" if tile_id else f"space {space}"
+        return (f"use the Lawyer on {shown}: the Lawyer puts a house on a starting building that shows its start "
+                "side and has no house", f"road.{space}", "the Lawyer takes a starting building")
+    if state.houses[seat] < 1:
+        return "use the Lawyer: no house is left", place, "no house, no building"
+    return _payment(state, seat, "use the Lawyer", dict(tile(str(decision.context.get("building"))).side_effect(
+        "start").get("pay", {})), None, place, "pay the Lawyer's price")
+
+
+def _landmark(state: Any, decision: Decision, action: Action) -> Reason | None:
+    """A landmark that is not left, or that the residence's owner can't pay for."""
+    if action.arg("skip"):
+        return None
+    seat, landmark, space = action.player, action.arg("landmark"), decision.context.get("space")
+    place = f"road.{space}"
+    if landmark not in tiles() or tile(landmark).kind != "landmark":
+        return f"build {landmark!r} on the residence: there is no such landmark", place, "no such landmark"
+    if landmark not in state.landmark_supply:
+        return f"build the {title(landmark)}: it is built already", place, "each landmark once"
+    return _payment(state, seat, f"build the {title(landmark)}", dict(tile(landmark).cost), None, place,
+                    "pay the landmark's cost")
+
+
+def _deliver(state: Any, decision: Decision, action: Action) -> Reason | None:
+    """A bundle is 3 different goods with a food (any 3 with the Chamberlain), from what the player holds."""
+    if action.arg("stop"):
+        return None
+    seat, goods = action.player, list(action.arg("goods") or ())
+    held = Counter({good: state.goods[seat][GOOD_INDEX[good]] for good in GOODS})
+    if any(good not in GOOD_INDEX for good in goods):
+        return f"deliver {_goods(goods)}: a bundle is made of goods", "worksite", "delivery bundle"
+    if not state.holds(seat, "chamberlain") and (len(goods) != 3 or len(set(goods)) != 3 or "food" not in goods):
+        return (f"deliver {_goods(goods)}: a bundle is 3 different goods, one of them food", "worksite",
+                "delivery bundle")
+    if len(goods) != 3:
+        return f"deliver {_goods(goods)}: a bundle is 3 goods", "worksite", "delivery bundle"
+    short = [good for good, n in Counter(goods).items() if held[good] < n]
+    if short:
+        return (f"deliver {_goods(goods)}: {_who(state, seat)} has {held[short[0]]} {short[0]}", "worksite",
+                "delivery bundle")
+    return None
+
+
+def _favour(state: Any, decision: Decision, action: Action) -> Reason | None:
+    """A favour takes another player's character, or uses an open worksite building."""
+    from .effects import worksite_open
+
+    taken, site = action.arg("take"), action.arg("worksite")
+    if taken is not None:
+        holder = state.holder(taken) if isinstance(taken, str) else None
+        if holder is None or holder == action.player:
+            return (f"take the {title(str(taken))} with a favour: a favour takes a character another player holds",
+                    f"character.{taken}", "a favour takes another player's character")
+        return None
+    if isinstance(site, int) and site > worksite_open(state):
+        return (f"use the worksite's building {site}: in round {state.round} only the first "
+                f"{worksite_open(state)} {'is' if worksite_open(state) == 1 else 'are'} open", f"worksite.{site}",
+                "worksite buildings open by round")
+    return None
+
+
+def _int(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+SPECIFIC: dict[str, Callable[[Any, Decision, Action], Reason | None]] = {
+    "place": _placement, "early_riser": _placement, "bridge": _provost, "bailiff": _provost, "provost": _provost,
+    "build": _build, "lawyer": _lawyer, "landmark": _landmark, "deliver": _deliver, "favour": _favour,
+}

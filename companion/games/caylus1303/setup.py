@@ -55,7 +55,7 @@ def new_state(players: Sequence[str], seed: int, variants: dict[str, Any]) -> Ca
     state.road_base = [None] * len(road)
     state.road_workers = [[] for _ in road]
     state.front_workers = [[] for _ in RULES["front_buildings"]]
-    state.provost = 0
+    state.provost = RULES["road"].index("wood")       # set out just before the wood building's space
     state.worksite_tiles = [None, None, None]
     state.worksite_workers, state.bridge, state.delivery_order = [], [], []
     state.start_pool = sorted(t.id for t in tiles_of("starting") for _ in range(t.count))

@@ -44,9 +44,8 @@ def table_view(state: Any) -> TableView:
             view.put(f"road.{space}.owner", Piece("house", colours[state.road_owner[index]]))
         for spot, seat in zip(WORKER_SPOTS, state.road_workers[index]):
             view.put(f"road.{space}.{spot}", Piece("worker", colours[seat]))
-    if state.phase != "setup":
-        view.put(f"provost.{state.provost}", Piece("provost"))
-        view.put(f"round.{state.round}", Piece("disc"))
+    view.put(f"provost.{state.provost}", Piece("provost"))      # both set out on the board before the tiles
+    view.put(f"round.{state.round}", Piece("disc"))
     for space, tile_id in enumerate(state.worksite_tiles, start=1):
         if tile_id is not None:
             view.put(f"worksite.{space}.tile", Piece("tile", name=f"{tile_id}@start"))
