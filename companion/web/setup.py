@@ -111,9 +111,16 @@ def _latest_picture() -> bytes | None:
     return source.latest_jpeg() if source is not None else None
 
 
+def _served_game() -> str:
+    """The game the server was started for (``GAME`` in the app's config, ``companion serve GAME``), else the
+    default game: the Setup page offers it first and a new game without a named game is of it."""
+    return str(current_app.config.get("GAME") or default_pack().name)
+
+
 def _game_choices() -> list[dict[str, Any]]:
+    """Every installed game the tablet can start, the served game first."""
     games = []
-    for pack in all_packs():
+    for pack in sorted(all_packs(), key=lambda pack: pack.name != _served_game()):
         try:
             info = pack.info
         except (ImportError, AttributeError):
@@ -228,7 +235,7 @@ def calibrate_colours():
 @paired_required
 def start_game():
     body = json_body()
-    game = body.get("game", default_pack().name)
+    game = body.get("game", _served_game())
     choices = {g["name"]: g for g in _game_choices()}
     if game not in choices:
         return error_response(400, "errors.unknown_game_kind", game=str(game)[:40])
