@@ -120,11 +120,11 @@ class SimulatedWorld:
             if (action is None and self._resting >= self.rest_frames
                     and (self._session_caught_up() or self._follows_own_move()) and self._start_cued()):
                 decision = self.state.pending()
-                if self.players[decision.player] in self.bots:
+                if decision.is_chance or self.players[decision.player] in self.bots:     # the table's own: a bot's
                     action = bot_choice(self.state, self._rng)
             if action is None:
                 return
-            before, seat = self.state.table_view(), action.player
+            before, seat = self.state.table_view(), (action.player if action.player >= 0 else None)  # chance: no seat
             self.state = self.state.apply(action)
             self.actions.append(action)
             after = self.state.table_view()
@@ -157,7 +157,8 @@ class SimulatedWorld:
         done = session.actions
         count = len(self.actions)
         if len(done) > count and done[:count] == self.actions:
-            if not self.adopt_bot_decisions and self.players[self.state.pending().player] in self.bots:
+            pending = self.state.pending()
+            if not self.adopt_bot_decisions and (pending.is_chance or self.players[pending.player] in self.bots):
                 return None
             return done[count]
         return None

@@ -13,7 +13,10 @@ the simulated table is always right, so every alert is a false one, and the game
 are counted (0 leaves alerts open: the first one stops the game, as in the CI test).
 
     .venv/bin/python tests/benchmarks/bench_live.py [DECISIONS] [--size 960x540] [--domain train|holdout|demo]
-        [--seed 5] [--players 2] [--games 1] [--override-after 5]
+        [--seed 5] [--players 2] [--games 1] [--override-after 5] [--game caylus1303]
+
+``--game`` plays any pack with a board layout (the default game when left out); its seats are its first colours,
+and the choices counted as hidden are its perception data's ``hidden_choices`` (Caylus': ``HIDDEN_KINDS``).
 """
 
 from __future__ import annotations
@@ -35,6 +38,14 @@ from collections import Counter
 HIDDEN_KINDS = {"produce", "owner_bonus", "sell", "buy", "trade", "castle", "favour", "favour_resources",
                 "favour_building", "build"}
 STALL_FRAMES = 600
+DEFAULT_GAME = "caylus"
+
+
+def hidden_kinds(game: str) -> frozenset[str]:
+    """The decision kinds whose choice the camera can't see, from the game's ``perception.json`` (``hidden_choices``;
+    Caylus' ``HIDDEN_KINDS`` when the pack names none)."""
+    from companion.reconciler.perception import perception_data
+    return frozenset(perception_data(game).get("hidden_choices", HIDDEN_KINDS))
 
 
 def leaves_no_trace(before, after) -> bool:
@@ -105,7 +116,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str, reconciler: str = "rules"):
+def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str, reconciler: str = "rules",
+               game: str = DEFAULT_GAME):
     """A new game of bots on the simulated table, watched by the real pipeline and reconciler: (desk, world, loop).
     The bots answer the camera's questions with what they really did (``PromptBots``). ``reconciler``: ``rules``
     (:class:`Reconciler`) or ``model`` (:class:`ModelReconciler`)."""
@@ -117,11 +129,13 @@ def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domai
     from vision.layout import load_layout
 
     desk = Desk(Journal(":memory:"))
-    desk.new_game(game="caylus", players=list(players), seed=seed, variants={}, guided=False)
+    desk.new_game(game=game, players=list(players), seed=seed, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
                            adopt_bot_decisions=False)
     from companion.reconciler.model_reconciler import ModelReconciler
-    loop = TableLoop(desk, world, watching_pipeline(load_layout(), players), keep_timings=True,
+    from companion.games.registry import get_pack
+    layout = load_layout(get_pack(game).table.default_layout)
+    loop = TableLoop(desk, world, watching_pipeline(layout, players), keep_timings=True,
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)],
                      reconciler=ModelReconciler if reconciler == "model" else None)
     loop.set_reference(world.setup_pictures())
@@ -130,12 +144,13 @@ def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domai
 
 
 def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str,
-         override_after: int, reconciler: str = "rules") -> dict:
+         override_after: int, reconciler: str = "rules", game: str = DEFAULT_GAME) -> dict:
     """One game on the simulated table through the real pipeline; what a user would notice, as one dict."""
     from companion.reconciler.replay import TrueGame, wrong_commits
 
     enough = decisions or 10_000
-    desk, world, loop = bots_table(players, seed, size, domain, reconciler)
+    desk, world, loop = bots_table(players, seed, size, domain, reconciler, game)
+    hidden_choices = hidden_kinds(game)
 
     rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
     latencies_frames, latencies_ms = [], []
@@ -175,7 +190,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     for number, source in enumerate(session.sources):
         if source == "prompt":
             kind = states[number].pending().kind
-            hidden = kind in HIDDEN_KINDS or leaves_no_trace(states[number], states[number + 1])
+            hidden = kind in hidden_choices or leaves_no_trace(states[number], states[number + 1])
             if not hidden and looks_like_another_option(states[number], session.actions[number]):
                 hidden, alike = True, alike + 1
             if not hidden and looks_like_another_route(states[number], session.actions[number]):
@@ -193,7 +208,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
             key = f"{outcome.reason} {states[outcome.decision].pending().kind}"
             questions[key] = questions.get(key, 0) + 1
     return {
-        "size": "x".join(map(str, size)), "domain": domain, "players": len(players), "seed": seed,
+        "game": game, "size": "x".join(map(str, size)), "domain": domain, "players": len(players), "seed": seed,
         "decisions_committed": len(session.actions), "world_decisions": len(world.actions), "frames": frames,
         "seconds": round(elapsed), "loop_fps": round(frames / elapsed, 2),
         "observe_ms_median": round(statistics.median(t.observe_ms for t in timings), 1) if timings else None,
@@ -219,14 +234,14 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
     }
 
 
-def bots_game(players: list[str], seed: int, decisions: int) -> tuple[list, list]:
+def bots_game(players: list[str], seed: int, decisions: int, game: str = DEFAULT_GAME) -> tuple[list, list]:
     """The states and actions of the live table's bots' game (``SimulatedWorld``'s choices depend only on the seed),
     played by the rules alone for at most ``decisions`` decisions."""
     import random
     from companion.games import new_game
     from companion.live.simulated_table import bot_choice
     rng = random.Random(seed)
-    states, actions = [new_game("caylus", players, seed)], []
+    states, actions = [new_game(game, players, seed)], []
     while not states[-1].is_over and len(actions) < decisions:
         actions.append(bot_choice(states[-1], rng))
         states.append(states[-1].apply(actions[-1]))
@@ -240,8 +255,10 @@ def routes_afterwards(game: dict, again: bool = False) -> dict:
     :func:`looks_like_another_route` explains moves to the hidden ones."""
     if "prompts_for_look_alike_routes" in game and not again:
         return game
-    players = ["red", "blue", "green", "yellow", "black"][:game["players"]]
-    states, actions = bots_game(players, game["seed"], game["world_decisions"])
+    from companion.games.registry import get_pack
+    name = game.get("game", DEFAULT_GAME)
+    players = list(get_pack(name).info.colours)[:game["players"]]
+    states, actions = bots_game(players, game["seed"], game["world_decisions"], name)
     beyond = [entry for entry in game["prompts_beyond_hidden"]
               if not looks_like_another_route(states[entry[0]], actions[entry[0]])]
     moved = len(game["prompts_beyond_hidden"]) - len(beyond)
@@ -299,6 +316,7 @@ def main() -> None:
                         help="with --totals-of: count the look-alike routes again, as this script counts them now")
     parser.add_argument("--reconciler", choices=("rules", "model"), default="rules",
                         help="the rule-based Reconciler or the observation-model ModelReconciler")
+    parser.add_argument("--game", default=DEFAULT_GAME, help="which game's pack to play (default %(default)s)")
     parser.add_argument("--fresh", type=int, default=0, metavar="N",
                         help="play N games of 2-5 players on seeds drawn at random now (printed); ignores --seed")
     args = parser.parse_args()
@@ -307,16 +325,20 @@ def main() -> None:
         print(json.dumps({"totals": totals(saved, recount=args.recount_routes)}, indent=1))
         return
     size = tuple(int(v) for v in args.size.split("x"))
-    colours = ("red", "blue", "green", "yellow", "black")
+    from companion.games.registry import get_pack
+    info = get_pack(args.game).info
+    colours = tuple(info.colours)
     if args.fresh:
         draw = random.SystemRandom()
-        plan = [(draw.randint(2, 5), draw.randint(100_000, 999_999)) for _ in range(args.fresh)]
+        plan = [(draw.randint(info.min_players, info.max_players), draw.randint(100_000, 999_999))
+                for _ in range(args.fresh)]
         print(json.dumps({"fresh_seeds": plan}), flush=True)
     else:
         plan = [(args.players, seed) for seed in range(args.seed, args.seed + args.games)]
     games = []
     for count, seed in plan:
-        game = play(args.decisions, colours[:count], seed, size, args.domain, args.override_after, args.reconciler)
+        game = play(args.decisions, colours[:count], seed, size, args.domain, args.override_after, args.reconciler,
+                    args.game)
         games.append(game)
         if args.jsonl:
             with open(args.jsonl, "a", encoding="utf-8") as saved:

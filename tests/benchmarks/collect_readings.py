@@ -7,7 +7,7 @@ its window hold, and whether a piece in front hides it. Supply zones and hands a
 frame; :mod:`companion.reconciler.reliability` fits the reliability tables from these lines.
 
     .venv/bin/python tests/benchmarks/collect_readings.py --domain train --players 3 --seed 700001 --games 2 \\
-        [--decisions 120] [--size 960x540] --out /tmp/readings.jsonl
+        [--decisions 120] [--size 960x540] [--game caylus1303] --out /tmp/readings.jsonl
 
 Calibration games must never be measurement games: draw fresh measurement seeds at random, and calibrate on
 another look (``--domain train`` or ``demo``) than the one measured (``holdout``).
@@ -20,9 +20,8 @@ import json
 import sys
 import time
 
-from bench_live import bots_table
+from bench_live import DEFAULT_GAME, bots_table
 
-COLOURS = ("red", "blue", "green", "yellow", "black")
 STALL_FRAMES = 600
 
 
@@ -88,11 +87,11 @@ def flush(out, players, seed, domain, spell: "Spell | None", frame: int) -> int:
 
 
 def collect(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str, decisions: int,
-            out) -> dict:
+            out, game: str = DEFAULT_GAME) -> dict:
     """Play one game and write its frames' records to ``out``; a summary of the game."""
     from companion.reconciler.evidence import VisibleView
 
-    desk, world, loop = bots_table(players, seed, size, domain)
+    desk, world, loop = bots_table(players, seed, size, domain, game=game)
     enough = decisions or 10_000
     frames = written = stuck = 0
     spell: Spell | None = None
@@ -143,14 +142,17 @@ def main() -> None:
     parser.add_argument("--size", default="960x540")
     parser.add_argument("--decisions", type=int, default=0, help="stop after this many (0: the whole game)")
     parser.add_argument("--out", required=True, help="append the records to this JSONL file")
+    parser.add_argument("--game", default=DEFAULT_GAME, help="which game's pack to play (default %(default)s)")
     args = parser.parse_args()
     if args.domain == "holdout":
         sys.exit("calibrate on another look than the one measured: --domain train or demo")
     size = tuple(int(v) for v in args.size.split("x"))
+    from companion.games.registry import get_pack
+    colours = tuple(get_pack(args.game).info.colours)
     with open(args.out, "a", encoding="utf-8") as out:
         for seed in range(args.seed, args.seed + args.games):
-            print(json.dumps(collect(COLOURS[:args.players], seed, size, args.domain, args.decisions, out)),
-                  flush=True)
+            print(json.dumps(collect(colours[:args.players], seed, size, args.domain, args.decisions, out,
+                                     args.game)), flush=True)
 
 
 if __name__ == "__main__":
