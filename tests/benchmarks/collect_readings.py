@@ -4,7 +4,7 @@ Bots play games on the simulated table, watched by the real pipeline and reconci
 ``bench_live.py``. On every still frame showing the world at rest, each slot's reading is written beside the truth:
 what the slot holds, what the rules last confirmed there (what vision compares against), what the slots leaning into
 its window hold, and whether a piece in front hides it. Supply zones and hands are written too. One JSON line per
-frame; :mod:`companion.reconciler.reliability` fits the reliability tables from these lines.
+frame; `fit_reliability.py` fits the reliability tables from these lines (:func:`companion.reconciler.observation_model.fit`).
 
     .venv/bin/python tests/benchmarks/collect_readings.py --domain train --players 3 --seed 700001 --games 2 \\
         [--decisions 120] [--size 960x540] [--game caylus1303] --out /tmp/readings.jsonl

@@ -5,7 +5,7 @@ The engine then refuses that decision in its own words, naming the player, the p
 per building", "the provost moves at most 3 spaces at the Guilds Bridge", "pay the building's cost" …): the
 reconciler never words a Caylus 1303 rule itself.
 
->>> >>> from companion.games.caylus1303 import new_game
+>>> from companion.games.caylus1303 import new_game
 >>> from companion.reconciler.evidence import ViewDiff
 >>> state = new_game(["blue", "red"], seed=1)
 >>> [guess.action.kind for guess in explain(state, ViewDiff({"fair.worker": "worker:red"}, {}), ["blue", "red"])]
