@@ -185,7 +185,8 @@ def run(args: argparse.Namespace) -> int:
             print("Camera: starting without a camera (choose another in Setup and restart, or give --camera)",
                   flush=True)
     app = create_app(desk, pin=pin, frame_source=loop, live=loop,
-                     trusted_hosts=trusted_hosts(args.host, args.allow_host), config={"DATA_DIR": str(args.data_dir), "GAME": pack_of(args).name})
+                     trusted_hosts=trusted_hosts(args.host, args.allow_host),
+                     config={"DATA_DIR": str(args.data_dir), "GAME": pack_of(args).name})
     app.extensions["setup"].update(setup)          # the wizard shows, and keeps, what was saved before
     leds = start_leds(args, desk, app, "serve")
     if leds is False:

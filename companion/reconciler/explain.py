@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from companion.games import Action, GameState, RuleError
+from companion.games import Action, GameState, Piece, RuleError
 
 from .evidence import ViewDiff, VisibleView, looks_like
 
@@ -72,6 +72,24 @@ def slot_number(template: str, slot: str) -> str | None:
     if not found:
         return None
     return found.groupdict().get("n") or ""
+
+
+def workers_placed(slot: str, newcomers: Sequence[Piece], players: Sequence[str],
+                   worker_places: dict[str, str]) -> list[tuple[int, str]]:
+    """``(seat, place)`` for each player's worker among ``newcomers`` on ``slot``, when ``slot`` fits one of
+    ``worker_places`` (a pack's slot template → the place template a worker there is placed on).
+
+    >>> workers_placed("road.3.worker", [Piece("worker", "blue")], ["red", "blue"], {"road.{n}.worker": "road.{n}"})
+    [(1, 'road.3')]
+    """
+    found = []
+    for template, place in worker_places.items():
+        number = slot_number(template, slot)
+        if number is None:
+            continue
+        found += [(players.index(piece.colour), place.replace("{n}", number)) for piece in newcomers
+                  if piece.kind == "worker" and piece.colour in players]
+    return found
 
 
 def describe(label: str) -> str:

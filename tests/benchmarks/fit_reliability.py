@@ -35,7 +35,7 @@ def main() -> None:
     model = fit_files(args.readings)
     model.source = args.source
     args.out.write_text(json.dumps(model.to_json(), sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}: {sum(sum(row.values()) for row in [model.slots.counts.get('', {})]):.0f} slot readings")
+    print(f"wrote {args.out}: {sum(model.slots.counts.get('', {}).values()):.0f} slot readings")
 
 
 if __name__ == "__main__":

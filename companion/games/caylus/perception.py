@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from companion.games import Action, GameState
 from companion.reconciler.evidence import ViewDiff, VisibleView
-from companion.reconciler.explain import Finding, Guess, slot_number
+from companion.reconciler.explain import Finding, Guess, slot_number, workers_placed
 from vision.observation import pieces_for
 
 from .data import CUBES
@@ -34,14 +34,8 @@ def explain(state: GameState, residual: ViewDiff, players: Sequence[str]) -> lis
     guesses: list[Guess | Finding] = []
     for slot, label in sorted(residual.slots.items()):
         newcomers = [p for p in pieces_for(label) if p not in pieces_for(expected.label(slot))]
-        for template, place in data["worker_places"].items():
-            number = slot_number(template, slot)
-            if number is None:
-                continue
-            for piece in newcomers:
-                if piece.kind == "worker" and piece.colour in players:
-                    where = place.replace("{n}", number)
-                    guesses.append(Guess(Action(players.index(piece.colour), "place", {"place": where}), where))
+        guesses += [Guess(Action(seat, "place", {"place": where}), where)
+                    for seat, where in workers_placed(slot, newcomers, players, data["worker_places"])]
         square = slot_number(data["provost_slot"], slot)
         if square is not None and any(p.kind == "provost" for p in newcomers):
             kind = decision.kind if decision and decision.kind in data["provost_decisions"] else "provost"

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 from companion.games import Action, Decision, GameState, Piece
 from companion.reconciler.evidence import ViewDiff, VisibleView
-from companion.reconciler.explain import Finding, Guess, slot_number
+from companion.reconciler.explain import Finding, Guess, slot_number, workers_placed
 from vision.observation import pieces_for
 
 from .data import GOODS, tile, title
@@ -50,16 +50,8 @@ def explain(state: GameState, residual: ViewDiff, players: Sequence[str]) -> lis
 def _placements(state: GameState, slot: str, newcomers: list[Piece], players: Sequence[str]) -> list[Guess]:
     """A worker of a player's colour on a building's circle or the worksite, or a house on the Guilds Bridge."""
     data, decision = _data(), state.pending()
-    found = []
-    for template, place in data["worker_places"].items():
-        number = slot_number(template, slot)
-        if number is None:
-            continue
-        for piece in newcomers:
-            if piece.kind == "worker" and piece.colour in players:
-                seat = players.index(piece.colour)
-                where = place.replace("{n}", number)
-                found.append(Guess(Action(seat, _placing_kind(decision, seat), {"place": where}), where))
+    found = [Guess(Action(seat, _placing_kind(decision, seat), {"place": where}), where)
+             for seat, where in workers_placed(slot, newcomers, players, data["worker_places"])]
     if slot_number(data["pass_slot"], slot) is not None:
         for piece in newcomers:
             if piece.kind == "house" and piece.colour in players:
