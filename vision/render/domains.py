@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from .printing import sample_print
+
 DOMAINS: dict[str, dict[str, Any]] = json.loads(Path(__file__).with_name("domains.json").read_text(encoding="utf-8"))
 
 
@@ -56,9 +58,15 @@ class RenderStyle:
     hand_probability: float
     skin_tone: tuple[int, int, int] = field(default=(150, 180, 225))
     heaped_supplies: bool = False          # cubes in one heap per type (touching, piled), not in tidy rows
+    # how this copy of the board is printed against its layout (vision.render.printing.BoardPrint.params);
+    # () for a board printed exactly as its layout, the train look's
+    board_print: tuple[float, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
+        out = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
+        if not self.board_print:            # a look without printings records what it always recorded
+            del out["board_print"]
+        return out
 
 
 def _uniform(rng: np.random.Generator, bounds: list[float]) -> float:
@@ -113,6 +121,7 @@ def sample_style(domain: str, seed: int, undistorted: bool = False) -> RenderSty
         hand_probability=float(d["hand_probability"]),
         skin_tone=(int(skin[0]), int(skin[1]), int(skin[2])),
         heaped_supplies=bool(rng.random() < d.get("heaped_supplies", 0.0)),    # drawn last: older draws keep
+        board_print=sample_print(d.get("board_print"), seed, _stream(domain)),  # a stream of its own
     )
     return style
 
@@ -121,4 +130,5 @@ def recorded_style(recorded: dict[str, Any]) -> RenderStyle:
     """The style a rendered frame's truth records (its ``style``): drawn again from its domain and seed, with
     the choices added since taken from the record (a set rendered before a choice existed keeps its default)."""
     style = sample_style(recorded["domain"], int(recorded["seed"]))
-    return replace(style, heaped_supplies=bool(recorded.get("heaped_supplies", False)))
+    return replace(style, heaped_supplies=bool(recorded.get("heaped_supplies", False)),
+                   board_print=tuple(float(v) for v in recorded.get("board_print", ())))

@@ -20,7 +20,7 @@ only hands, light, lens and sensor are applied, so a still scene or a hand anima
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 import cv2
@@ -30,12 +30,13 @@ from companion.games.pack import GamePack
 from companion.games.table_view import TableView
 
 from ..layout import Layout, layout_pack
-from .board_art import draw_tiles, table_topdown
+from .board_art import draw_markers, draw_tiles, table_topdown
 from .camera import Camera, fit_camera
 from .domains import RenderStyle, sample_style
 from .drawing import COIN, drawing_of
 from .effects import Sensor
 from .hands import Hand, draw_hand, draw_hand_shadow
+from .printing import BoardPrint, print_board, printing_of
 from .pieces import Solid, draw_shadows, draw_solids, image_box, light_vector, make_solid
 from .scene import Placed, piece_colour, place_view
 
@@ -68,6 +69,12 @@ class SimulatedTable:
                                          style.roll_deg, style.fill, style.distortion)
         self.light = light_vector(style.light_azimuth_deg, style.light_elevation_deg)
         self.topdown = table_topdown(layout, style.board_style, style.background, style.seed, px_per_mm)
+        # the copy of the board on this table, printed a little otherwise than its layout (None: exactly as it)
+        self.printing: BoardPrint | None = printing_of(layout, style.board_print)
+        if self.printing is not None:
+            td = self.topdown
+            print_board(td.image, td.table, td.bounds[:2], td.px_per_mm, self.printing, layout.board_size)
+            draw_markers(td, layout)
         self.sensor = Sensor(self.camera, style)
         rng = np.random.default_rng([style.seed, 31])
         self._tint = {}
@@ -115,6 +122,8 @@ class SimulatedTable:
             return self._state
         placed = place_view(self.layout, view, self.style.seed, self.style.jitter_mm, self.style.heaped_supplies,
                             self.drawing)
+        if self.printing is not None:
+            placed = [self._as_printed(p) for p in placed]
         tile = self.drawing.terms.tile
         tiles = {p.slot: (p.piece.name or "", p.angle, (p.x, p.y)) for p in placed if p.piece.kind == tile}
         board = self._board(tiles)
@@ -148,6 +157,21 @@ class SimulatedTable:
         self._state_key = key
         return self._state
 
+    def _as_printed(self, p: Placed) -> Placed:
+        """A piece on the board stands where its place is printed; one on the table where the layout says."""
+        printing = self.printing
+        if p.slot.startswith("supply.") or not printing.on_board(self.layout.region(p.slot).center):
+            return p
+        x, y = printing.to_printed([[p.x, p.y]])[0]
+        return replace(p, x=float(x), y=float(y), angle=p.angle + printing.turn_deg((p.x, p.y)))
+
+    def _printed_outline(self, name: str, points: np.ndarray) -> np.ndarray:
+        """A slot's outline points (board mm) where this table's board prints them."""
+        printing = self.printing
+        if printing is None or not printing.on_board(self.layout.region(name).center):
+            return points
+        return printing.to_printed(points)
+
     @staticmethod
     def _piece_truth(p: Placed, centre: np.ndarray, box: np.ndarray, ground: np.ndarray) -> dict[str, Any]:
         data = p.piece.to_json()
@@ -164,14 +188,15 @@ class SimulatedTable:
         step = 4
         for name in self.layout.slot_names():
             region = self.layout.region(name)
-            poly = self.camera.project(np.column_stack([region.polygon(segments=16), np.zeros(16 if region.shape == "circle" else len(region.polygon()))]))
+            outline = self._printed_outline(name, region.polygon(segments=16))
+            poly = self.camera.project(np.column_stack([outline, np.zeros(len(outline))]))
             x0, y0 = np.floor(poly.min(axis=0)).astype(int)
             x1, y1 = np.ceil(poly.max(axis=0)).astype(int)
             gx, gy = np.meshgrid(np.arange(x0, x1 + 1, step) + step / 2, np.arange(y0, y1 + 1, step) + step / 2)
             pts = np.stack([gx.ravel(), gy.ravel()], axis=1)
             contour = poly.astype(np.float32)
             inside = [cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in pts]
-            centre = self.camera.project(np.array([[*region.center, 0.0]]))
+            centre = self.camera.project(np.column_stack([self._printed_outline(name, np.array([region.center])), [0.0]]))
             out[name] = np.vstack([centre, pts[np.array(inside, bool)]]) if len(pts) else centre
         return out
 
@@ -250,6 +275,7 @@ class SimulatedTable:
             "camera": self.camera.to_json(),
             "style": self.style.to_json(),
             "layout": self.layout.name,
+            **({"board_print": self.printing.to_json()} if self.printing is not None else {}),
         }
 
     def _covered(self, hand_mask: np.ndarray) -> dict[str, bool]:
@@ -287,8 +313,9 @@ class SimulatedTable:
             self._outlines = {}
             for name in self.layout.slot_names():
                 region = self.layout.region(name)
-                centre = cam.distort_pixels(cam.project(np.array([[*region.center, 0.0]])))[0]
-                poly = region.polygon(segments=16)
+                centre_mm = self._printed_outline(name, np.array([region.center]))
+                centre = cam.distort_pixels(cam.project(np.column_stack([centre_mm, [0.0]])))[0]
+                poly = self._printed_outline(name, region.polygon(segments=16))
                 uv = cam.distort_pixels(cam.project(np.column_stack([poly, np.zeros(len(poly))])))
                 self._outlines[name] = {"center": [round(v, 2) for v in centre], "polygon": np.round(uv, 1).tolist()}
         return self._outlines
