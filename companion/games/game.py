@@ -29,11 +29,16 @@ from .table_view import TableView
 
 @dataclass(frozen=True)
 class VariantOption:
-    """A named rules option, e.g. ``beginner_favours`` (every favour is worth 3 PP)."""
+    """A named rules option, e.g. ``beginner_favours`` (every favour is worth 3 PP).
+
+    ``choices`` lists the values the option takes when they are few (``("tile", "rulebook")``); empty when any
+    value of the default's type is allowed. A front end draws the option from the default's type and the choices.
+    """
 
     name: str
     default: Any
     description: str
+    choices: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

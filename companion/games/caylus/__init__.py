@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from ..game import GameInfo, VariantOption
 from ..pack import GamePack
-from .setup import COLOURS, check_variant_values, new_state
+from .setup import COLOURS, VARIANT_CHOICES, check_variant_values, new_state
 from .state import CaylusState
 
 INFO = GameInfo(
@@ -29,10 +29,13 @@ INFO = GameInfo(
         VariantOption("beginner_favours", False, "Simplified favours: every royal favour is worth 3 PP."),
         VariantOption("jeweller", False, "Add the Jeweller stone tile of the 2nd edition."),
         VariantOption("tailor_trade", "tile", "Tailor trade: 'tile' = 2 cloth→4 PP or 3→6 (tile, player aid); "
-                                              "'rulebook' = 1 cloth→2 PP or 3→6 (English rules text)."),
+                                              "'rulebook' = 1 cloth→2 PP or 3→6 (English rules text).",
+                      choices=VARIANT_CHOICES["tailor_trade"]),
         VariantOption("second_wood_farm", "cloth", "Second wooden farm: 'cloth' = 2 cloth or 1 food (tile); "
-                                                   "'food' = 2 food or 1 cloth like the first one."),
-        VariantOption("architect_tiles", 2, "Number of Architect stone tiles (2 per the reference sheet)."),
+                                                   "'food' = 2 food or 1 cloth like the first one.",
+                      choices=VARIANT_CHOICES["second_wood_farm"]),
+        VariantOption("architect_tiles", 2, "Number of Architect stone tiles (2 per the reference sheet).",
+                      choices=VARIANT_CHOICES["architect_tiles"]),
         VariantOption("seat_order_is_turn_order", False,
                       "Take the first turn order as the players list gives it instead of drawing it."),
     ),
