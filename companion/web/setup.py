@@ -127,9 +127,36 @@ def _game_choices() -> list[dict[str, Any]]:
             continue  # a game whose engine is not installed yet is simply not offered
         games.append({"name": info.name, "title": info.title, "min_players": info.min_players,
                       "max_players": info.max_players, "colours": list(info.colours),
-                      "variants": [{"name": v.name, "default": v.default, "description": v.description}
-                                   for v in info.variants]})
+                      "variants": [variant_control(v) for v in info.variants]})
     return games
+
+
+def variant_control(variant: Any) -> dict[str, Any]:
+    """How Setup draws a rules option, from its default's type and its choices: ``boolean`` (a checkbox),
+    ``choice`` (a select of the choices), ``number`` (a number input, bounded by the choices when it has some)
+    or ``text``.
+
+    >>> from companion.games.game import VariantOption
+    >>> variant_control(VariantOption("tiles", 2, "Tiles", choices=(2, 1)))["control"]
+    'number'
+    >>> variant_control(VariantOption("trade", "tile", "Trade", choices=("tile", "rulebook")))["control"]
+    'choice'
+    """
+    default = variant.default
+    choices = list(getattr(variant, "choices", ()) or ())
+    if isinstance(default, bool):
+        control = "boolean"
+    elif isinstance(default, (int, float)):
+        control = "number"
+    elif choices:
+        control = "choice"
+    else:
+        control = "text"
+    described = {"name": variant.name, "default": default, "description": variant.description,
+                 "control": control, "choices": choices}
+    if control == "number" and choices:
+        described.update(min=min(choices), max=max(choices))
+    return described
 
 
 @bp.get("/setup")

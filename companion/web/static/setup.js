@@ -27,15 +27,59 @@
   }
 
   function playerRows(game) {
-    const rows = game.colours.map((colour, index) => element("div", {class: "player-row"},
+    const rows = game.colours.map((colour, index) => element("div", {class: "player-row", "data-colour": colour},
       element("label", {class: "check"}, element("input", {type: "checkbox", value: colour, class: "seat", checked: index < 3 ? "checked" : null}),
         " ", element("span", {class: "dot", style: `background:${Board_colour(colour)}`}), " " + t("colours." + colour)),
       element("input", {class: "big-input name", "data-colour": colour, placeholder: t("setup.name"), maxlength: 24}),
-      element("button", {type: "button", class: "sample", onclick: () => { samples.pending = colour; toast(t("setup.tap_piece", {colour: t("colours." + colour)})); }, text: t("setup.sample")})));
+      element("span", {class: "row-buttons"},
+        element("button", {type: "button", class: "seat-up", "aria-label": t("setup.seat_up", {colour: t("colours." + colour)}),
+                           title: t("setup.seat_up", {colour: t("colours." + colour)}), onclick: (event) => moveUp(event.currentTarget), text: "↑"}),
+        element("button", {type: "button", class: "sample", onclick: () => { samples.pending = colour; toast(t("setup.tap_piece", {colour: t("colours." + colour)})); }, text: t("setup.sample")}))));
     $("player-rows").replaceChildren(...rows);
-    $("variants").replaceChildren(...game.variants.map((variant) => element("label", {class: "check"},
-      element("input", {type: "checkbox", class: "variant", "data-name": variant.name, checked: variant.default ? "checked" : null}),
-      " " + (has("variants." + variant.name) ? t("variants." + variant.name) : variant.description))));
+    $("variants").replaceChildren(...game.variants.map(variantControl));
+  }
+
+  // Seat order is the rows' order: "↑" moves a player one seat earlier.
+  function moveUp(button) {
+    const row = button.closest(".player-row");
+    if (row.previousElementSibling) row.parentNode.insertBefore(row, row.previousElementSibling);
+    button.focus();
+  }
+
+  const variantLabel = (variant) => has("variants." + variant.name) ? t("variants." + variant.name) : variant.description;
+  const choiceLabel = (variant, value) => has(`variants.${variant.name}.${value}`) ? t(`variants.${variant.name}.${value}`) : String(value);
+
+  // A rules option drawn from its type (companion/web/setup.py variant_control): a checkbox, a select of its
+  // choices, a number or a text field. Each control knows how to read its value back with the option's type.
+  function variantControl(variant) {
+    const id = "variant-" + variant.name;
+    if (variant.control === "boolean") {
+      return element("label", {class: "check variant-row"},
+        element("input", {type: "checkbox", id, class: "variant", "data-name": variant.name, "data-control": "boolean",
+                          checked: variant.default ? "checked" : null}), " " + variantLabel(variant));
+    }
+    let input;
+    if (variant.control === "choice") {
+      input = element("select", {id, class: "big-input variant", "data-name": variant.name, "data-control": "choice"},
+        ...variant.choices.map((value, index) => element("option", {value: String(index), text: choiceLabel(variant, value),
+                                                                    selected: value === variant.default ? "selected" : null})));
+      input.choices = variant.choices;
+    } else if (variant.control === "number") {
+      input = element("input", {id, type: "number", class: "big-input variant", "data-name": variant.name, "data-control": "number",
+                                value: String(variant.default), min: variant.min, max: variant.max, step: Number.isInteger(variant.default) ? "1" : "any"});
+    } else {
+      input = element("input", {id, class: "big-input variant", "data-name": variant.name, "data-control": "text", value: String(variant.default ?? "")});
+    }
+    return element("div", {class: "variant-row"}, element("label", {for: id, text: variantLabel(variant)}), input);
+  }
+
+  function variantValue(input) {
+    switch (input.dataset.control) {
+      case "boolean": return input.checked;
+      case "choice": return input.choices[Number(input.value)];
+      case "number": return Number(input.value);
+      default: return input.value;
+    }
   }
   const Board_colour = (colour) => ({red: "#d3342f", blue: "#2f62d3", green: "#2e9d3a", yellow: "#e8c30c", black: "#222"}[colour] || "#888");
 
@@ -79,7 +123,7 @@
       event.preventDefault();
       const players = [...document.querySelectorAll(".seat:checked")].map((box) => box.value);
       const names = Object.fromEntries([...document.querySelectorAll(".name")].filter((n) => n.value.trim()).map((n) => [n.dataset.colour, n.value.trim()]));
-      const variants = Object.fromEntries([...document.querySelectorAll(".variant")].map((box) => [box.dataset.name, box.checked]));
+      const variants = Object.fromEntries([...document.querySelectorAll(".variant")].map((input) => [input.dataset.name, variantValue(input)]));
       const result = await save("/api/games", {game: choices.games[0].name, players, names, variants, guided: $("guided").checked}, t("setup.started"));
       if (result.ok) window.location.href = "/";
     });
