@@ -42,15 +42,19 @@ class Session:
         self.overrides: dict[str, list[dict[str, Any]]] = {}
         self._subscribers: list[queue.Queue] = []
         self._change_seq = 0
+        self._lessons_read: list[str] = []
 
     # ---- creation ------------------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, journal: Journal, *, game: str, players: Sequence[str], seed: int,
             variants: Mapping[str, Any] | None = None, guided: bool = False,
-            names: Mapping[str, str] | None = None) -> "Session":
+            names: Mapping[str, str] | None = None, bots: Sequence[str] = ()) -> "Session":
+        """``bots``: the colours a program plays (the demo's); a device never decides for them."""
         setup = {"players": list(players), "seed": int(seed), "variants": dict(variants or {}),
                  "guided": bool(guided), "names": dict(names or {})}
+        if bots:
+            setup["bots"] = [colour for colour in players if colour in set(bots)]
         new_game(game, setup["players"], setup["seed"], **setup["variants"])   # refuse a bad setup before journaling
         game_id = journal.start_game(game, setup)
         return cls(journal, game_id, game, setup)
@@ -80,6 +84,8 @@ class Session:
                 self._alert(int(payload["alert_id"])).resolved = payload["how"]
             elif kind == "override":
                 self._set_override(payload["slot"], payload["pieces"])
+            elif kind == "lesson":
+                self._lessons_read.append(str(payload["key"]))
         except (KeyError, ValueError) as damage:
             raise JournalError(f"game {self.game_id} in {self.journal.path} can't be replayed: "
                                f"a {kind} entry is damaged ({damage})") from None
@@ -97,6 +103,16 @@ class Session:
     @property
     def players(self) -> list[str]:
         return list(self.setup["players"])
+
+    @property
+    def bots(self) -> list[str]:
+        """The colours a program plays (none in a game of people)."""
+        return list(self.setup.get("bots", []))
+
+    @property
+    def lessons_read(self) -> list[str]:
+        """Guided play: the lessons read in this game, in the order they were read (journaled: kept on resume)."""
+        return list(self._lessons_read)
 
     @property
     def actions(self) -> list[Action]:
@@ -132,18 +148,31 @@ class Session:
         self._announce("decision", source=source)
         return next_state
 
-    def undo(self) -> Action | None:
-        """Take back the last committed decision; ``None`` when there is nothing to undo."""
+    def undo(self, back_to: int | None = None) -> Action | None:
+        """Take back the last committed decision (with ``back_to``, every decision after the first ``back_to``,
+        at once); the earliest decision taken back, or ``None`` when there is nothing to undo."""
         with self._lock:
-            if not self._actions:
+            keep = len(self._actions) - 1 if back_to is None else max(0, back_to)
+            if not self._actions or keep >= len(self._actions):
                 return None
             was_over = self.state.is_over
-            self.journal.append(self.game_id, "undo", {})
-            undone = self._pop()
+            undone = None
+            while len(self._actions) > keep:
+                self.journal.append(self.game_id, "undo", {})
+                undone = self._pop()
             if was_over:
                 self.journal.finish_game(self.game_id, None)
         self._announce("undo")
         return undone
+
+    def mark_lesson_read(self, key: str) -> None:
+        """Guided play: ``key``'s lesson was read (journaled once)."""
+        with self._lock:
+            if key in self._lessons_read:
+                return
+            self.journal.append(self.game_id, "lesson", {"key": key})
+            self._lessons_read.append(key)
+        self._announce("lesson")
 
     def raise_alert(self, message: str, *, player: str | None = None, place: str | None = None,
                     rule: str | None = None, kind: str = "illegal") -> Alert:
