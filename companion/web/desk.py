@@ -23,8 +23,8 @@ class Desk:
         self._session = session
         self._lock = threading.RLock()
         self._watchers: set[queue.Queue] = set()
-        # Guided play: which lesson keys each game has already taught (kept for the life of the process).
-        self._taught: dict[Any, set[str]] = {}
+        # Which device plays which seat, per game: {game_id: {colour: device id}} (devices re-pair after a restart).
+        self._seat_devices: dict[Any, dict[str, str]] = {}
 
     # -- the current game -------------------------------------------------------------------
     @property
@@ -32,10 +32,11 @@ class Desk:
         return self._session
 
     def new_game(self, *, game: str, players: Sequence[str], seed: int, variants: Mapping[str, Any],
-                 guided: bool, names: Mapping[str, str] | None = None) -> Any:
+                 guided: bool, names: Mapping[str, str] | None = None, bots: Sequence[str] = ()) -> Any:
+        """``bots``: the colours a program plays (the demo's bots); no device decides for them."""
         from companion.session import Session
         session = Session.new(self.journal, game=game, players=list(players), seed=seed,
-                              variants=dict(variants), guided=guided, names=dict(names or {}))
+                              variants=dict(variants), guided=guided, names=dict(names or {}), bots=list(bots))
         self._switch_to(session)
         return session
 
@@ -52,15 +53,38 @@ class Desk:
         for watcher in watchers:
             watcher.put(_SWITCHED)
 
+    # -- seats and devices ------------------------------------------------------------------
+    def seat_devices(self, game_id: Any) -> dict[str, str]:
+        """``{colour: device id}`` of the seats played on a device of their own in game ``game_id``."""
+        with self._lock:
+            return dict(self._seat_devices.get(game_id, {}))
+
+    def seat_of(self, game_id: Any, device: str | None) -> str | None:
+        """The colour ``device`` plays in game ``game_id`` (None: it is the table's device)."""
+        return next((colour for colour, owner in self.seat_devices(game_id).items() if owner == device), None)
+
+    def claim_seat(self, game_id: Any, device: str, colour: str | None) -> None:
+        """``device`` plays ``colour`` from now on (taking it over from another device), or, with None, no seat."""
+        with self._lock:
+            seats = self._seat_devices.setdefault(game_id, {})
+            for held in [c for c, owner in seats.items() if owner == device]:
+                del seats[held]
+            if colour is not None:
+                seats[colour] = device
+        self.notify("seat")
+
     # -- guided play ------------------------------------------------------------------------
     def taught(self, game_id: Any) -> frozenset[str]:
-        with self._lock:
-            return frozenset(self._taught.get(game_id, ()))
+        """The lessons read in the current game (the session journals them)."""
+        session = self._session
+        if session is None or session.game_id != game_id:
+            return frozenset()
+        return frozenset(session.lessons_read)
 
     def mark_taught(self, game_id: Any, key: str) -> None:
-        with self._lock:
-            self._taught.setdefault(game_id, set()).add(key)
-        self.notify("lesson")
+        session = self._session
+        if session is not None and session.game_id == game_id:
+            session.mark_lesson_read(key)
 
     # -- live streams -----------------------------------------------------------------------
     def notify(self, kind: str) -> None:
