@@ -72,8 +72,9 @@ def build_demo(*, game: str | None = None, players: Sequence[str] | None = None,
     pack = get_pack(game) if game else default_pack()
     players = list(players or default_players(pack))
     desk = Desk(Journal(":memory:"))
-    desk.new_game(game=pack.name, players=players, seed=seed, variants={}, guided=guided)
-    bots = Autoplayer(desk, bots=[c for c in players if c not in humans], pace=pace, seed=seed)
+    bots = [c for c in players if c not in humans]
+    desk.new_game(game=pack.name, players=players, seed=seed, variants={}, guided=guided, bots=bots)
+    bots = Autoplayer(desk, bots=bots, pace=pace, seed=seed)
     app = create_app(desk, pin=pin, trusted_hosts=trusted)
     return app, desk, bots
 
@@ -99,8 +100,8 @@ def build_camera_demo(*, game: str | None = None, players: Sequence[str] | None 
     if layout is None:
         raise ValueError(f"{pack.title} has no board for the camera to read")
     desk = Desk(Journal(":memory:"))
-    desk.new_game(game=pack.name, players=players, seed=seed, variants={}, guided=guided)
     bots = [c for c in players if c not in humans]
+    desk.new_game(game=pack.name, players=players, seed=seed, variants={}, guided=guided, bots=bots)
     world = SimulatedWorld(lambda: desk.session, bots=bots, seed=seed, size=size, domain=domain, layout=layout)
     pipeline = watching_pipeline(load_layout(layout), players)
     loop = TableLoop(desk, world, pipeline, fps=fps,
