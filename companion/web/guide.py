@@ -12,6 +12,7 @@ thing ``<texts>.<id>`` / ``<texts>.<id>.text``. A game whose pack has no guide h
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
@@ -56,6 +57,44 @@ def lessons_now(game: str, snapshot: Mapping[str, Any]) -> list[str]:
     if snapshot.get("over") and table.get("over"):
         keys.append(table["over"])
     return list(dict.fromkeys(keys))
+
+
+_triggered: dict[Any, list[tuple[Any, tuple[str, ...]]]] = {}
+_triggered_lock = threading.Lock()
+
+
+def lessons_so_far(session: Any) -> list[str]:
+    """Every lesson the game has called for so far, in order: those of each position it went through (a lesson
+    that applied while nobody was looking is still due). Each position's lessons are worked out once."""
+    states = session.history()
+    with _triggered_lock:
+        known = _triggered.get(session.game_id, [])
+        same = 0
+        while same < min(len(known), len(states)) and known[same][0] is states[same]:
+            same += 1
+        known = known[:same]
+        for index in range(same, len(states)):
+            known.append((states[index], tuple(lessons_now(session.game, moment(states[index], index)))))
+        _triggered[session.game_id] = known
+        return list(dict.fromkeys(key for _state, keys in known for key in keys))
+
+
+def moment(state: Any, decisions_made: int) -> dict[str, Any]:
+    """What :func:`lessons_now` reads of one position, as a shared screen sees it (no secret)."""
+    decision = state.pending()
+    pending = decision.public_json() if decision is not None else None
+    summary = dict(state.summary() or {})
+    summary.setdefault("phase", ((pending or {}).get("context") or {}).get("phase") or getattr(state, "phase", None))
+    return {"decisions_made": decisions_made, "summary": summary, "pending": pending, "over": state.is_over,
+            "events": [e for e in getattr(state, "events", []) or [] if e.get("private_to") is None]}
+
+
+def lessons_due(session: Any) -> list[str]:
+    """The lessons called for and not yet read, oldest first: the first one holds the players' decisions."""
+    if not session.guided:
+        return []
+    read = set(session.lessons_read)
+    return [key for key in lessons_so_far(session) if key not in read]
 
 
 def next_lesson(game: str, snapshot: Mapping[str, Any], taught: Iterable[str], lang: str) -> dict[str, Any] | None:

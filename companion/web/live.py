@@ -8,9 +8,9 @@ from typing import Any, Iterator
 
 from flask import Blueprint, Response, current_app, g, jsonify, render_template, stream_with_context
 
-from companion.games import Action, Piece, RuleError
+from companion.games import CHANCE, Action, Piece, RuleError
 
-from . import error_response, guide, tablet
+from . import error_response, guide, i18n, seats, tablet
 from .desk import Desk
 from .live_view import live_payload
 from .pairing import json_body, paired_required
@@ -18,6 +18,7 @@ from .pairing import json_body, paired_required
 bp = Blueprint("live", __name__)
 SLOT_NAME = re.compile(r"^[a-z_]+(\.[a-z0-9_]+){0,3}$")
 ALERT_RESOLUTIONS = ("fixed", "override")
+SEAT_REFUSALS = ("errors.bot_seat", "errors.not_your_seat", "errors.seat_has_device")
 
 
 def desk() -> Desk:
@@ -25,13 +26,22 @@ def desk() -> Desk:
 
 
 def _payload(lang: str | None = None) -> dict[str, Any]:
-    return _payload_for(current_app, lang or g.lang)
+    return _payload_for(current_app, lang or g.lang, seats.device_id())
 
 
-def _payload_for(app: Any, lang: str) -> dict[str, Any]:
+def _payload_for(app: Any, lang: str, device: str | None = None) -> dict[str, Any]:
     extensions = app.extensions
     return live_payload(extensions["desk"], lang, has_camera=extensions["frame_source"] is not None,
-                        live=extensions.get("live"), leds=extensions.get("leds"))
+                        live=extensions.get("live"), leds=extensions.get("leds"), device=device)
+
+
+def _refused(status: int, refusal: tuple[str, dict[str, Any]], session: Any):
+    """A refusal of :mod:`seats` as an error response, the colours in it named as the players are."""
+    key, values = refusal
+    text = i18n.texts(g.lang, session.game)
+    names = session.setup.get("names", {})
+    readable = seats.named(values, names, lambda c: text(f"colours.{c}") if text.has(f"colours.{c}") else str(c))
+    return error_response(status, key, **readable)
 
 
 def _session_or_409():
@@ -45,6 +55,7 @@ def _session_or_409():
 def live_page():
     session = desk().session
     view = session.snapshot().get("table_view") if session is not None else None
+    seats.device_id()      # this browser's device id, in its cookie before its event stream opens
     game_data = {**tablet.page_data(g.game, view), "start_lesson": guide.triggers(g.game).get("start")}
     return render_template("live.html", game_data=game_data, slot_example=tablet.slot_example(g.game, view),
                            piece_kinds=tablet.piece_kinds(g.game, view))
@@ -61,17 +72,18 @@ def events():
     lang = g.lang
     app = current_app._get_current_object()
     the_desk = desk()
+    device = seats.device_id()
 
     def stream() -> Iterator[str]:
         yield "retry: 2000\n\n"
         with app.app_context():
-            yield _event(_payload_for(app, lang))
+            yield _event(_payload_for(app, lang, device))
         for change in the_desk.watch():
             if change is None:
                 yield ": keep-alive\n\n"
                 continue
             with app.app_context():
-                yield _event(_payload_for(app, lang))
+                yield _event(_payload_for(app, lang, device))
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -93,6 +105,11 @@ def decide():
         action = Action.from_json(body.get("action"))
     except ValueError as bad:
         return error_response(400, "errors.bad_action", detail=str(bad))
+    refusal = seats.decide_refusal(desk(), session, action.player, seats.device_id())
+    if refusal is not None:
+        return _refused(403, refusal, session)
+    if action.player != CHANCE and guide.lessons_due(session):
+        return error_response(409, "errors.lesson_first")
     try:
         session.decide(action, source=_source_of_tablet_decision(session))
     except RuleError as refused:
@@ -114,10 +131,29 @@ def undo():
     session, problem = _session_or_409()
     if problem:
         return problem
-    undone = session.undo()
+    back_to, refusal = seats.undo_refusal(desk(), session, seats.device_id())
+    if refusal is not None:
+        return _refused(403 if refusal[0] in SEAT_REFUSALS else 409, refusal, session)
+    undone = session.undo(back_to=back_to)
     if undone is None:
         return error_response(409, "errors.nothing_to_undo")
-    return jsonify({"undone": undone.to_json()})
+    return jsonify({"undone": undone.to_json(), "decisions": len(session.actions)})
+
+
+@bp.post("/api/seat")
+@paired_required
+def choose_seat():
+    """This device plays one seat (``{"colour": "red"}``) or is the table's device (``{"colour": null}``)."""
+    session, problem = _session_or_409()
+    if problem:
+        return problem
+    colour = json_body().get("colour")
+    if colour is not None and colour not in session.players:
+        return error_response(400, "errors.bad_seat", colours=", ".join(session.players))
+    if colour in session.bots:
+        return _refused(409, ("errors.bot_seat", {"player": colour}), session)
+    desk().claim_seat(session.game_id, seats.device_id(), colour)
+    return jsonify({"seat": colour})
 
 
 @bp.post("/api/alerts/<alert_id>/resolve")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from . import guide
+from . import guide, i18n, seats
 from .desk import Desk
 from .led_board import led_scene, virtual_leds
 
@@ -50,8 +50,9 @@ def led_scene_of(snapshot: Mapping[str, Any], *, guided: bool) -> Any:
 
 
 def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = None,
-                 leds: Any | None = None) -> dict[str, Any]:
-    """``live``: the table loop (camera status, the question asked); ``leds``: the LED board's sync (link status)."""
+                 leds: Any | None = None, device: str | None = None) -> dict[str, Any]:
+    """``live``: the table loop (camera status, the question asked); ``leds``: the LED board's sync (link status);
+    ``device``: the device the payload is for (what it may do: its seat, decide, undo)."""
     devices = {"live": live.status.to_json() if live is not None else None,
                "leds_link": leds.status_json() if leds is not None else None}
     session = desk.session
@@ -67,11 +68,38 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         "legal_places": legal_places(snapshot.get("pending")),
         "leds": virtual_leds(led_scene_of(snapshot, guided=bool(session.guided)), session.game),
         "lesson": None,
+        "lessons_seen": [],
         **devices,
     }
+    due = guide.lessons_due(session)
+    if due:
+        payload["lesson"] = guide.lesson(session.game, due[0], lang)
     if session.guided:
-        payload["lesson"] = guide.next_lesson(session.game, snapshot, desk.taught(session.game_id), lang)
+        payload["lessons_seen"] = [guide.lesson(session.game, key, lang) for key in session.lessons_read]
+    payload["device"] = device_controls(desk, session, snapshot, device, lang, lesson_due=bool(due))
     return payload
+
+
+def device_controls(desk: Desk, session: Any, snapshot: Mapping[str, Any], device: str | None, lang: str, *,
+                    lesson_due: bool) -> dict[str, Any]:
+    """What this device may do now: its seat, and why it may not decide or undo (``None``: it may)."""
+    text = i18n.texts(lang, session.game)
+    names = snapshot.get("names") or {}
+    colour_name = lambda colour: text(f"colours.{colour}") if text.has(f"colours.{colour}") else str(colour)
+
+    def said(refusal: Any) -> str | None:
+        return text(refusal[0], **seats.named(refusal[1], names, colour_name)) if refusal else None
+
+    pending = snapshot.get("pending")
+    decide = None
+    if pending is not None and device is not None:
+        decide = seats.decide_refusal(desk, session, int(pending["player"]), device)
+        if decide is None and lesson_due and pending["player"] >= 0:
+            decide = ("errors.lesson_first", {})
+    undo = seats.undo_refusal(desk, session, device)[1] if device is not None else None
+    return {"seat": desk.seat_of(session.game_id, device) if device is not None else None,
+            "bots": session.bots, "seats_with_device": sorted(desk.seat_devices(session.game_id)),
+            "decide": said(decide), "undo": said(undo)}
 
 
 def _summary(state: Any, snapshot: Mapping[str, Any]) -> dict[str, Any]:

@@ -310,6 +310,9 @@ def resume_game():
     elif str(game_id) not in {str(g["id"]) for g in desk.journal.list_games()}:
         return error_response(404, "errors.unknown_game", game=str(game_id)[:40])
     else:
-        game_id = next(g["id"] for g in desk.journal.list_games() if str(g["id"]) == str(game_id))
+        known = next(g for g in desk.journal.list_games() if str(g["id"]) == str(game_id))
+        if known.get("finished"):
+            return error_response(409, "errors.finished_game")
+        game_id = known["id"]
     session = desk.resume(game_id)
     return jsonify({"game_id": session.game_id})

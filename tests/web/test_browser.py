@@ -67,6 +67,19 @@ def pair(page, url: str) -> None:
     assert page.locator("body").get_attribute("data-paired") == "yes"
 
 
+def read_every_lesson(page) -> None:
+    """Guided play holds a player's decision while a lesson waits for "Got it": tap through those due."""
+    for _ in range(30):
+        page.wait_for_function("document.body.dataset.change !== undefined", timeout=5000)
+        if page.locator("#lesson").is_hidden():
+            return
+        key = page.locator("#lesson").get_attribute("data-key")
+        page.click("#lesson-done")
+        page.wait_for_function(f"document.getElementById('lesson').hidden || "
+                               f"document.getElementById('lesson').dataset.key !== {key!r}", timeout=5000)
+    raise AssertionError("lessons kept coming")
+
+
 def bots_until_red(desk, bots) -> None:
     while desk.session.players[desk.session.state.pending().player] != "red":
         assert bots.play_one()
@@ -104,6 +117,7 @@ def test_a_first_game_on_the_tablet(browser, demo):
     assert page.locator(".place.legal").count() >= 5
     assert page.locator(".square-number").count() == 28     # the pack's own drawing of the road, not the plain boxes
     assert page.locator(".led.hint").count() >= 5
+    read_every_lesson(page)
     shoot(page, "live-tablet")
     page.locator("#options button.option").first.click()
     wait_for_decisions(page, made + 1)

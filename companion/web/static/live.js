@@ -63,13 +63,52 @@
     if (!pending) { options.replaceChildren(); return; }
     const prompt = live && live.prompt;
     const guessed = Boolean(prompt && prompt.decision === snapshot.decisions_made);
+    const device = current.device || {};
+    const refused = paired() ? device.decide : null;
+    $("decide-why").textContent = refused || "";
+    $("decide-why").hidden = !refused;
     options.replaceChildren(...inCameraOrder(pending.options, prompt, snapshot.decisions_made).map((option, index) => element("button", {
-      class: guessed && index === 0 ? "big option guess" : "big option", "data-index": index, disabled: !paired(),
+      class: guessed && index === 0 ? "big option guess" : "big option", "data-index": index, disabled: !paired() || Boolean(refused),
       onclick: () => choose(option),
     }, element("span", {class: "option-label", text: optionLabel(option)}),
        ...(guessed && index === 0 ? [element("span", {class: "guess-tag", text: t("live.camera_guess")})] : []),
        ...amounts(option.cost, -1), ...amounts(option.gain, 1))));
-    $("undo").disabled = !paired() || !snapshot.decisions_made;
+  }
+
+  // Undo: off at the end of the game, and for a device that may not decide for the seat it would give back.
+  function renderUndo(payload) {
+    const device = payload.device || {};
+    const snapshot = payload.snapshot;
+    $("undo").disabled = !paired() || !snapshot.decisions_made || snapshot.over || Boolean(device.undo);
+    $("undo").title = device.undo || "";
+  }
+
+  // Which seat this device plays ("You are Red"), or the table's device; bots' seats can't be chosen.
+  function renderSeat(payload) {
+    const device = payload.device || {};
+    const snapshot = payload.snapshot;
+    const select = $("seat-choice");
+    $("seat-picker").hidden = !paired();
+    const wanted = [["", t("live.table_device")], ...snapshot.players.map((colour) => [colour, nameOf(colour)])];
+    if (select.dataset.players !== snapshot.players.join(",") + "|" + (device.bots || []).join(",")) {
+      select.replaceChildren(...wanted.map(([value, text]) => element("option", {value, text,
+        disabled: (device.bots || []).includes(value) ? "disabled" : null})));
+      select.dataset.players = snapshot.players.join(",") + "|" + (device.bots || []).join(",");
+    }
+    select.value = device.seat || "";
+    $("you-are").hidden = !device.seat;
+    if (device.seat) {
+      $("you-are").textContent = t("live.you_are", {player: nameOf(device.seat)});
+      $("you-are").style.setProperty("--player", Board.colourOf(device.seat));
+    }
+  }
+
+  function renderLessonsSeen(payload) {
+    const seen = payload.lessons_seen || [];
+    $("lessons-seen").hidden = !payload.guided;
+    $("lessons-seen-list").replaceChildren(...(seen.length ? seen.map((lesson) => element("details", {class: "lesson-seen", "data-key": lesson.key},
+      element("summary", {text: lesson.title}), element("p", {text: lesson.text})))
+      : [element("p", {class: "hint", text: t("live.lessons_none")})]));
   }
 
   async function choose(option) {
@@ -224,6 +263,9 @@
     renderLesson(payload);
     renderAlerts(snapshot);
     renderPrompt(snapshot, payload.live);
+    renderUndo(payload);
+    renderSeat(payload);
+    renderLessonsSeen(payload);
     Board.draw($("board"), payload);
     Board.drawLeds($("leds"), payload.leds);
     renderCamera(payload);
@@ -239,6 +281,10 @@
     const stream = new EventSource("/api/events");
     stream.addEventListener("live", (event) => render(JSON.parse(event.data)));
     stream.addEventListener("error", () => { $("whose-turn").textContent = t("live.reconnecting"); });
+    $("seat-choice").addEventListener("change", async () => {
+      const result = await post("/api/seat", {colour: $("seat-choice").value || null});
+      if (!result.ok) toast(result.error);
+    });
     $("undo").addEventListener("click", async () => {
       const result = await post("/api/undo");
       if (!result.ok) toast(result.error);

@@ -29,7 +29,7 @@
         record.players, record.names, record.scores, record.winners);
       document.getElementById("open-bgstats").href = link;
       const resume = document.getElementById("resume");
-      resume.hidden = record.over;
+      resume.hidden = Boolean(record.over || record.finished);
       resume.addEventListener("click", async () => {
         const result = await post("/api/games/resume", {game_id: id});
         if (result.ok) window.location.href = "/"; else message.textContent = result.error;
