@@ -18,11 +18,19 @@ Two kinds of decision go beyond "a player chooses":
 True
 >>> a.arg("place")
 'road.7'
+
+Actions match on type as well as value: ``1.0`` and ``True`` are not the whole number ``1``, so a
+malformed action is never mistaken for a legal one (``Decision.malformed`` says what is wrong with it).
+
+>>> Action(0, "provost", {"steps": 1.0}) == Action(0, "provost", {"steps": 1})
+False
 """
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable, Mapping
 
 JsonScalar = str | int | float | bool | None
@@ -37,10 +45,33 @@ def _freeze(args: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> tuple
     items = args.items() if isinstance(args, Mapping) else args
     frozen = []
     for key, value in items:
-        if isinstance(value, list):
-            value = tuple(value)
-        frozen.append((str(key), value))
+        frozen.append((str(key), _plain(value)))
     return tuple(sorted(frozen))
+
+
+def _plain(value: Any) -> Any:
+    """A list becomes a tuple (hashable; a list inside it stays a list, so never an option); integers and floats
+    of other libraries (numpy) become the built-in ones."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain_scalar(item) for item in value)
+    return _plain_scalar(value)
+
+
+def _plain_scalar(value: Any) -> Any:
+    if type(value) in (bool, int, float, str):
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, numbers.Real) and not isinstance(value, float):
+        return float(value)
+    return value
+
+
+def _typed(value: Any) -> Any:
+    """A value tagged with its type at every level, so that ``1``, ``1.0`` and ``True`` stay apart."""
+    if isinstance(value, tuple):
+        return (tuple, tuple(_typed(item) for item in value))
+    return (type(value), value)
 
 
 @dataclass(frozen=True, init=False)
@@ -55,6 +86,23 @@ class Action:
         object.__setattr__(self, "player", int(player))
         object.__setattr__(self, "kind", str(kind))
         object.__setattr__(self, "args", _freeze(args))
+
+    def _typed_key(self) -> tuple[Any, ...]:
+        """Seat, kind and arguments with their types (kept once computed: engines build actions by the thousand)."""
+        fields = self.__dict__
+        key = fields.get("_key")
+        if key is None:
+            key = fields["_key"] = (self.player, self.kind, tuple((name, _typed(value)) for name, value in self.args))
+        return key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self is other or self._typed_key() == other._typed_key()
+
+    def __hash__(self) -> int:
+        """Raises ``TypeError`` when an argument can't be hashed (a JSON object): never a legal option."""
+        return hash(self._typed_key())
 
     def arg(self, name: str, default: Any = None) -> Any:
         for key, value in self.args:
@@ -142,6 +190,46 @@ class Decision:
     def actions(self) -> tuple[Action, ...]:
         return tuple(option.action for option in self.options)
 
+    @cached_property
+    def _offered(self) -> frozenset[Action]:
+        return frozenset(self.actions)
+
+    def offers(self, action: object) -> bool:
+        """Whether ``action`` is one of the options, matched on type and value."""
+        try:
+            return action in self._offered
+        except TypeError:  # an argument that can't be hashed comes from malformed input
+            return False
+
+    def malformed(self, action: object) -> str | None:
+        """What makes ``action`` unlike every option of its kind (``None`` when it has an option's shape).
+
+        The shape of an action is its seat, kind, argument names and each argument's type; an action with
+        a listed option's shape but other values is for the pack to explain in the rules' words.
+
+        >>> d = Decision(0, "provost", (Option(Action(0, "provost", {"steps": 1})),))
+        >>> d.malformed(Action(0, "provost", {"steps": 2})) is None
+        True
+        >>> d.malformed(Action(0, "provost", {"steps": 1.0}))
+        'steps=1.0 is a number with a decimal point where the rules take a whole number'
+        """
+        if not isinstance(action, Action):
+            return f"a decision must be an action, not {type(action).__name__}"
+        same_kind = [option.action for option in self.options if option.action.kind == action.kind]
+        if not same_kind:
+            return None  # a wrong kind or seat: the pack says whose decision it is and what it is
+        names = {tuple(name for name, _ in option.args) for option in same_kind}
+        given = tuple(name for name, _ in action.args)
+        if given not in names:
+            return (f"{action.kind} takes {' or '.join(_names_text(n) for n in sorted(names))}, "
+                    f"not {_names_text(given)}")
+        for name, value in action.args:
+            seen = [option.arg(name) for option in same_kind if given == tuple(n for n, _ in option.args)]
+            if not any(_fits(value, example) for example in seen):
+                return (f"{name}={value!r} is {_type_text(value)} where the rules take "
+                        f"{' or '.join(sorted({_type_text(example) for example in seen}))}")
+        return None
+
     @property
     def is_chance(self) -> bool:
         return self.player == CHANCE
@@ -176,3 +264,24 @@ class Decision:
             return self.to_json()
         return {"player": self.player, "kind": self.kind, "options": [], "context": {},
                 "private_to": self.private_to, **({"open_outcomes": True} if self.open_outcomes else {})}
+
+
+def _fits(value: Any, example: Any) -> bool:
+    """Whether ``value`` has the type of ``example`` (a list: every item has the type of one of its items)."""
+    if isinstance(example, tuple):
+        if not isinstance(value, tuple):
+            return False
+        return all(any(_fits(item, shape) for shape in example) for item in value) if example else not value
+    return type(value) is type(example)
+
+
+_TYPE_TEXT = {bool: "yes or no", int: "a whole number", float: "a number with a decimal point", str: "text",
+              tuple: "a list", type(None): "nothing", dict: "an object"}
+
+
+def _type_text(value: Any) -> str:
+    return _TYPE_TEXT.get(type(value), type(value).__name__)
+
+
+def _names_text(names: tuple[str, ...]) -> str:
+    return "no arguments" if not names else ", ".join(names)

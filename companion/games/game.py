@@ -16,10 +16,11 @@ camera and a shared screen may see; ``view(seat)`` adds what that seat alone kno
 
 from __future__ import annotations
 
+import functools
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 from .decisions import CHANCE, Action, Decision
 from .errors import RuleError
@@ -64,9 +65,20 @@ class GameInfo:
 
 
 class GameState(ABC):
-    """One position of a game. ``apply`` never changes ``self``: it returns the next state."""
+    """One position of a game. ``apply`` never changes ``self``: it returns the next state.
+
+    Every pack's ``apply`` is wrapped here (:func:`_refusing_what_is_not_offered`), so that for a decision
+    whose options are listed an action that is not one of them, matched on type and value, is always
+    refused with a :class:`RuleError` and the state unchanged, whatever the pack's own checks do with it.
+    """
 
     info: GameInfo
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        apply = cls.__dict__.get("apply")
+        if apply is not None and not getattr(apply, "refuses_what_is_not_offered", False):
+            cls.apply = _refusing_what_is_not_offered(apply)  # type: ignore[method-assign]
 
     @abstractmethod
     def pending(self) -> Decision | None:
@@ -139,3 +151,46 @@ class GameState(ABC):
         for action in actions:
             state = state.apply(action)
         return state
+
+
+def _refusing_what_is_not_offered(apply: Callable[[Any, Action], Any]) -> Callable[[Any, Action], Any]:
+    """``apply`` guarded by the decision's options.
+
+    An action that is not one of them still goes to the pack first, so that its refusal is in the rules'
+    words; if the pack accepts it (``1.0`` taken for ``1``) or fails to explain it (a ``TypeError``), it is
+    refused here, naming what is malformed. Decisions with ``open_outcomes`` list only what the engine
+    foresees, so they are left to the pack.
+    """
+
+    @functools.wraps(apply)
+    def guarded(self: Any, action: Action) -> Any:
+        decision = self.pending()
+        if decision is None or decision.open_outcomes or decision.offers(action):
+            return apply(self, action)
+        try:
+            apply(self, action)  # a pure engine: whatever it returns is thrown away
+        except RuleError:
+            raise
+        except Exception as error:
+            raise _not_offered(self, decision, action) from error
+        raise _not_offered(self, decision, action)
+
+    guarded.refuses_what_is_not_offered = True  # type: ignore[attr-defined]
+    return guarded
+
+
+def _not_offered(state: GameState, decision: Decision, action: Any) -> RuleError:
+    problem = decision.malformed(action) or "it is not one of the options"
+    who = _seat_label(state, getattr(action, "player", decision.player))
+    what = f"{action.kind} ({', '.join(f'{k}={v!r}' for k, v in action.args)})" if isinstance(action, Action) \
+        else "that"
+    return RuleError(f"{who} can't {what}: {problem}", player=who.lower(), rule=decision.kind)
+
+
+def _seat_label(state: GameState, seat: int) -> str:
+    if seat == CHANCE:
+        return "The table"
+    try:
+        return str(state.view().players[seat]).capitalize()
+    except (IndexError, TypeError, AttributeError):
+        return f"Seat {seat}"
