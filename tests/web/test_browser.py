@@ -70,13 +70,12 @@ def pair(page, url: str) -> None:
 def read_every_lesson(page) -> None:
     """Guided play holds a player's decision while a lesson waits for "Got it": tap through those due."""
     for _ in range(30):
-        page.wait_for_function("document.body.dataset.change !== undefined", timeout=5000)
+        page.wait_for_selector("body[data-change]", state="attached")
         if page.locator("#lesson").is_hidden():
             return
         key = page.locator("#lesson").get_attribute("data-key")
         page.click("#lesson-done")
-        page.wait_for_function(f"document.getElementById('lesson').hidden || "
-                               f"document.getElementById('lesson').dataset.key !== {key!r}", timeout=5000)
+        page.wait_for_selector(f"#lesson[hidden], #lesson:not([data-key='{key}'])", state="attached")
     raise AssertionError("lessons kept coming")
 
 

@@ -91,3 +91,127 @@ def test_setup_describes_each_variant_control():
     assert controls["tailor_trade"]["control"] == "choice" and controls["tailor_trade"]["choices"] == ["tile", "rulebook"]
     assert controls["architect_tiles"]["control"] == "number" and controls["architect_tiles"]["min"] == 1
     assert controls["jeweller"]["control"] == "boolean"
+
+
+# -- 2. a finished game: undo off, no "Continue"; [hidden] hides ----------------------------------------------
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+def test_a_finished_game_offers_no_undo_and_its_record_no_continue(browser):
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=["red", "blue"], seed=2, variants={}, guided=False)
+    session = desk.session
+    with served(desk) as server:
+        page = browser.new_page(viewport=TABLET)
+        pair(page, server.url)
+        session.decide(session.state.pending().options[0].action, source="camera")
+        page.wait_for_selector(f"body[data-decisions='1']", state="attached")
+        assert page.locator("#undo").is_enabled()
+        while not session.state.is_over:
+            session.decide(session.state.pending().options[-1].action, source="camera")
+        page.wait_for_selector("#breakdown-card:not([hidden])")
+        assert page.locator("#undo").is_disabled()
+        page.goto(server.url + f"records/{session.game_id}")
+        page.wait_for_selector("#winners:has-text('Winner')")
+        assert page.locator("#resume").is_hidden()
+        page.goto(server.url + "setup")
+        page.wait_for_selector(".player-row")
+        assert page.locator("#preview").is_hidden(), "no camera: no broken picture"
+        page.close()
+
+
+# -- 3. seats: a seat device, the table device, a bot ----------------------------------------------------------
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+def test_a_seat_device_and_the_table_device_each_play_their_own_seats(browser):
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=["red", "blue", "green"], seed=7, variants={}, guided=False, bots=["green"])
+    session = desk.session
+
+    def to_decide(colour):
+        while session.players[session.state.pending().player] != colour:
+            session.decide(session.state.pending().options[0].action, source="camera")
+        return len(session.actions)
+
+    with served(desk) as server:
+        table = browser.new_context(viewport=TABLET, has_touch=True).new_page()
+        phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+        pair(table, server.url)
+        pair(phone, server.url)
+        phone.select_option("#seat-choice", "blue")
+        phone.wait_for_selector("#you-are:has-text('You are Blue')")
+        assert table.locator("#you-are").is_hidden()
+        assert table.locator("#seat-choice option[value='green']").is_disabled()
+
+        made = to_decide("green")
+        for page in (table, phone):
+            page.wait_for_selector(f"body[data-decisions='{made}']", state="attached")
+            assert page.locator("#options button.option").first.is_disabled()
+            assert "played by a bot" in page.inner_text("#decide-why")
+
+        made = to_decide("blue")
+        for page in (table, phone):
+            page.wait_for_selector(f"body[data-decisions='{made}']", state="attached")
+        assert table.locator("#options button.option").first.is_disabled()
+        assert "Blue decides on their own device" in table.inner_text("#decide-why")
+        phone.locator("#options button.option").first.click()
+        table.wait_for_selector(f"body[data-decisions='{made + 1}']", state="attached")
+        assert session.players[session.actions[-1].player] == "blue"
+
+        # undo within the turn: blue's device takes back blue's move; the table's device may not
+        phone.wait_for_selector("#undo:not([disabled])")
+        assert table.locator("#undo").is_disabled()
+        phone.click("#undo")
+        table.wait_for_selector(f"body[data-decisions='{made}']", state="attached")
+        assert session.players[session.state.pending().player] == "blue"
+        made = to_decide("red")
+        table.wait_for_selector(f"body[data-decisions='{made}']", state="attached")
+        assert table.locator("#options button.option").first.is_enabled()
+        assert phone.locator("#options button.option").first.is_disabled()
+        table.context.close()
+        phone.context.close()
+
+
+# -- 4. guided play waits --------------------------------------------------------------------------------------
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+def test_a_lesson_waits_for_got_it_and_can_be_read_again(browser, tmp_path):
+    journal = Journal(tmp_path / "companion.sqlite3")
+    desk = Desk(journal)
+    desk.new_game(game="caylus", players=["red", "blue"], seed=5, variants={}, guided=True, bots=["blue"])
+    with served(desk) as server:
+        page = browser.new_page(viewport=TABLET)
+        pair(page, server.url)
+        page.wait_for_selector("#lesson:not([hidden]) >> text=Check the setup")
+        while desk.session.players[desk.session.state.pending().player] != "red":
+            desk.session.decide(desk.session.state.pending().options[0].action, source="camera")
+        made = len(desk.session.actions)
+        page.wait_for_selector(f"body[data-decisions='{made}']", state="attached")
+        page.wait_for_timeout(2000)                                  # the lesson stays; it does not time out
+        assert page.locator("#lesson").is_visible()
+        assert page.locator("#options button.option").first.is_disabled()
+        titles = []
+        while page.locator("#lesson").is_visible():
+            titles.append(page.inner_text("#lesson-title"))
+            key = page.get_attribute("#lesson", "data-key")
+            page.click("#lesson-done")
+            page.wait_for_selector(f"#lesson[hidden], #lesson:not([data-key='{key}'])", state="attached")
+        assert page.locator("#options button.option").first.is_enabled()
+        page.click("#lessons-seen summary")
+        seen = page.locator("#lessons-seen-list .lesson-seen summary").all_inner_texts()
+        assert seen == titles
+        page.locator("#lessons-seen-list .lesson-seen summary").first.click()
+        assert page.locator("#lessons-seen-list .lesson-seen p").first.is_visible()
+        page.close()
+    again = Desk(Journal(tmp_path / "companion.sqlite3"))
+    again.resume(desk.session.game_id)
+    with served(again) as server:
+        page = browser.new_page(viewport=TABLET)
+        pair(page, server.url)
+        page.wait_for_selector("#lessons-seen:not([hidden])")
+        page.click("#lessons-seen summary")
+        assert page.locator("#lessons-seen-list .lesson-seen summary").all_inner_texts() == titles
+        assert page.locator("#lesson").is_hidden()
+        page.close()
