@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from flask import Flask, current_app, g, jsonify, request, session
 from werkzeug.exceptions import HTTPException
@@ -22,22 +22,27 @@ from werkzeug.exceptions import HTTPException
 from . import i18n
 from .desk import Desk
 from .tablet import current_game
-from .security import AttemptLimiter, csrf_matches, new_csrf_token, new_pin
+from .security import (GuardedJSONProvider, Pairings, StreamLimit, add_security_headers, csrf_matches,
+                       new_csrf_token, new_pin)
 
 log = logging.getLogger(__name__)
 
 
 def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None = None,
                trusted_hosts: list[str] | None = None, config: Mapping[str, Any] | None = None,
-               live: Any | None = None, leds: Any | None = None) -> Flask:
+               live: Any | None = None, leds: Any | None = None,
+               on_new_pin: Callable[[str], None] | None = None, max_streams: int = 16) -> Flask:
     """The tablet app for ``desk``.
 
     ``frame_source`` (optional) has ``latest_jpeg() -> bytes | None``: the camera picture shown on the
     live screen. ``trusted_hosts`` are the Host header values accepted (loopback by default).
     ``live`` (optional, a :class:`companion.live.TableLoop`) adds the camera's status and questions;
     ``leds`` (optional, a :class:`companion.live.leds.LedSync`) the LED board's link status.
+    ``on_new_pin`` is told the new PIN when too many wrong ones replaced it (``companion serve`` prints it);
+    ``max_streams`` caps the event streams open at once.
     """
     app = Flask(__name__)
+    app.json = GuardedJSONProvider(app)
     app.config.update(
         SECRET_KEY=secrets.token_hex(32),
         SESSION_COOKIE_HTTPONLY=True,
@@ -50,7 +55,15 @@ def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None =
     app.debug = False  # never: Werkzeug's debugger runs code sent from the browser
     app.extensions["desk"] = desk
     app.extensions["pin"] = pin or new_pin()
-    app.extensions["pin_limiter"] = AttemptLimiter()
+
+    def pin_replaced(new: str) -> None:
+        app.extensions["pin"] = new
+        log.warning("too many wrong PINs: the pairing PIN is now %s", new)
+        if on_new_pin is not None:
+            on_new_pin(new)
+
+    app.extensions["pairings"] = Pairings(app.extensions["pin"], on_new_pin=pin_replaced)
+    app.extensions["streams"] = StreamLimit(max_streams)
     app.extensions["frame_source"] = frame_source
     app.extensions["live"] = live
     app.extensions["leds"] = leds
@@ -61,6 +74,7 @@ def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None =
         app.register_blueprint(blueprint)
 
     app.before_request(_check_host_and_csrf)
+    app.after_request(_security_headers)
     app.context_processor(_template_globals)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(Exception, _unexpected_error)
@@ -77,6 +91,8 @@ def _check_host_and_csrf() -> Any:
         offered = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
         if not csrf_matches(session.get("csrf"), offered):
             return error_response(403, "errors.csrf")
+        if request.is_json and request.get_data(cache=True):
+            request.get_json()  # malformed, or nested deeper than security.MAX_JSON_DEPTH: a 400 for every endpoint
     return None
 
 
@@ -90,8 +106,25 @@ def _template_globals() -> dict[str, Any]:
         "languages": i18n.LANGUAGES,
         "catalogue": i18n.full_catalogue(lang, game),
         "csrf_token": session.get("csrf", ""),
-        "paired": bool(session.get("paired")),
+        "paired": is_paired(),
+        "csp_nonce": _csp_nonce(),
     }
+
+
+def is_paired() -> bool:
+    """Whether this browser holds a pairing the server still knows (unpairing revokes it)."""
+    return current_app.extensions["pairings"].is_paired(session.get("paired"))
+
+
+def _csp_nonce() -> str:
+    """This answer's nonce: an inline ``<script nonce="{{ csp_nonce }}">`` runs, any other inline script does not."""
+    if "csp_nonce" not in g:
+        g.csp_nonce = secrets.token_urlsafe(16)
+    return g.csp_nonce
+
+
+def _security_headers(response):
+    return add_security_headers(response, _csp_nonce())
 
 
 def error_response(status: int, key: str, **values: Any):

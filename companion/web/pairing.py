@@ -7,7 +7,6 @@ from typing import Any, Callable
 
 from flask import Blueprint, current_app, jsonify, render_template, request, session
 
-from .security import pin_matches
 
 bp = Blueprint("pairing", __name__)
 
@@ -17,8 +16,8 @@ def paired_required(view: Callable[..., Any]) -> Callable[..., Any]:
 
     @wraps(view)
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        if not session.get("paired"):
-            from . import error_response
+        from . import error_response, is_paired
+        if not is_paired():
             return error_response(401, "errors.not_paired")
         return view(*args, **kwargs)
 
@@ -26,7 +25,7 @@ def paired_required(view: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 400 with a readable message."""
+    """The request's JSON object, or a 400 with a readable message (nested too deep: a 400 too)."""
     from werkzeug.exceptions import BadRequest
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
@@ -42,31 +41,32 @@ def pair_page():
 @bp.get("/api/session")
 def browser_session():
     """Is this browser paired, and its CSRF token (readable only by pages of this origin)."""
-    return jsonify({"paired": bool(session.get("paired")), "csrf": session["csrf"]})
+    from . import is_paired
+    return jsonify({"paired": is_paired(), "csrf": session["csrf"]})
 
 
 @bp.post("/api/pair")
 def pair():
+    """Pair with the PIN: a wrong one counts against this client (five in five minutes, then it waits);
+    twenty wrong ones from everyone together replace the PIN by a new one shown on the host."""
     from . import error_response
-    limiter = current_app.extensions["pin_limiter"]
-    client = request.remote_addr or "unknown"
-    wait = limiter.wait_seconds(client)
+    offered = json_body().get("pin")
+    if not isinstance(offered, str) or not offered.strip():
+        return error_response(400, "errors.pin_missing")
+    token, wait = current_app.extensions["pairings"].try_pin(request.remote_addr or "unknown", offered.strip())
     if wait:
         response, status = error_response(429, "errors.rate_limited", seconds=wait)
         response.headers["Retry-After"] = str(wait)
         return response, status
-    offered = json_body().get("pin")
-    if not isinstance(offered, str) or not offered.strip():
-        return error_response(400, "errors.pin_missing")
-    if not pin_matches(current_app.extensions["pin"], offered.strip()):
-        limiter.failed(client)
+    if token is None:
         return error_response(403, "errors.pin_wrong")
-    session["paired"] = True
+    session["paired"] = token
     session.permanent = True
     return jsonify({"paired": True})
 
 
 @bp.post("/api/unpair")
 def unpair():
-    session.pop("paired", None)
+    """Unpair this browser: its pairing is revoked on the server, so a copy of the cookie no longer works."""
+    current_app.extensions["pairings"].revoke(session.pop("paired", None))
     return jsonify({"paired": False})
