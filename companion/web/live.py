@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, render_template,
 
 from companion.games import CHANCE, Action, Piece, RuleError
 
-from . import error_response, guide, i18n, seats, tablet
+from . import error_response, guide, i18n, seats, tablet, validation
 from .desk import Desk
 from .live_view import live_payload
 from .pairing import json_body, paired_required
@@ -73,6 +73,9 @@ def events():
     app = current_app._get_current_object()
     the_desk = desk()
     device = seats.device_id()
+    streams = app.extensions["streams"]
+    if not streams.acquire():           # each open stream holds a server thread
+        return error_response(503, "errors.too_many_streams", limit=streams.limit)
 
     def stream() -> Iterator[str]:
         yield "retry: 2000\n\n"
@@ -85,8 +88,10 @@ def events():
             with app.app_context():
                 yield _event(_payload_for(app, lang, device))
 
-    return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response = Response(stream_with_context(stream()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(streams.release)
+    return response
 
 
 def _event(payload: dict[str, Any]) -> str:
@@ -185,6 +190,9 @@ def override_slot():
     if not isinstance(pieces, list) or not all(isinstance(p, dict) and isinstance(p.get("kind"), str)
                                                for p in pieces):
         return error_response(400, "errors.bad_pieces")
+    problem = validation.override_problem(session.game, session.players, session.state.view().to_json(), slot, pieces)
+    if problem:
+        return error_response(400, problem[0], **problem[1])
     cleaned = [Piece.from_json(p).to_json() for p in pieces]
     session.override_slot(slot, cleaned)
     return jsonify({"slot": slot, "pieces": cleaned})

@@ -20,7 +20,7 @@ from flask import Blueprint, current_app, jsonify, render_template
 from companion.games import RuleError
 from companion.games.registry import all_packs, default_pack, get_pack
 
-from . import error_response
+from . import error_response, validation
 from .pairing import json_body, paired_required
 
 bp = Blueprint("setup", __name__)
@@ -174,8 +174,9 @@ def setup_options():
 @paired_required
 def choose_camera():
     camera = json_body().get("camera")
-    if not good_camera(camera):
-        return error_response(400, "errors.bad_camera")
+    problem = validation.camera_problem(camera)
+    if problem:
+        return error_response(400, problem[0], **problem[1])
     _setup_state()["camera"] = camera
     _save_setup()
     return jsonify({"camera": camera})
