@@ -97,15 +97,24 @@ class Journal:
 
     def game_setup(self, game_id: str) -> tuple[str, dict[str, Any]]:
         with self._lock:
-            row = self._db.execute("SELECT game, setup FROM games WHERE id = ?", (game_id,)).fetchone()
+            try:
+                row = self._db.execute("SELECT game, setup FROM games WHERE id = ?", (game_id,)).fetchone()
+            except sqlite3.DatabaseError as damage:
+                raise JournalError(f"game {game_id} in {self.path} is damaged ({damage})") from None
         if row is None:
             raise JournalError(f"no game {game_id!r} in {self.path}")
         return row[0], self._decode(row[1], f"the setup of game {game_id}")
 
     def entries(self, game_id: str) -> list[Entry]:
+        """The game's entries in order; a damaged database page among them is a :class:`JournalError` naming the game
+        (other games are unaffected)."""
         with self._lock:
-            rows = self._db.execute("SELECT seq, kind, payload, at FROM entries WHERE game_id = ? ORDER BY seq",
-                                    (game_id,)).fetchall()
+            try:
+                rows = self._db.execute("SELECT seq, kind, payload, at FROM entries WHERE game_id = ? ORDER BY seq",
+                                        (game_id,)).fetchall()
+            except sqlite3.DatabaseError as damage:
+                raise JournalError(f"the entries of game {game_id} in {self.path} are damaged ({damage}); "
+                                   "other games are unaffected") from None
         return [Entry(seq, kind, self._decode(payload, f"entry {seq} of game {game_id}"), at)
                 for seq, kind, payload, at in rows]
 
@@ -117,8 +126,11 @@ class Journal:
 
     def list_games(self) -> list[dict[str, Any]]:
         with self._lock:
-            rows = self._db.execute(
-                "SELECT id, game, setup, started, finished, result FROM games ORDER BY started DESC").fetchall()
+            try:
+                rows = self._db.execute(
+                    "SELECT id, game, setup, started, finished, result FROM games ORDER BY started DESC").fetchall()
+            except sqlite3.DatabaseError as damage:
+                raise JournalError(f"the list of games in {self.path} is damaged ({damage})") from None
         games = []
         for game_id, game, setup, started, finished, result in rows:
             try:
