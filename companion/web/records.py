@@ -52,7 +52,34 @@ def record_page(game_id: str):
 
 @bp.get("/api/records")
 def list_records():
-    return jsonify({"games": _journal().list_games()})
+    """Every journaled game, newest first; a game whose entries can't be read (a damaged entry or database page)
+    is marked ``damaged``."""
+    from companion.session import JournalError
+    try:
+        games = _journal().list_games()
+    except JournalError as damage:
+        return error_response(409, "errors.damaged_record", detail=str(damage))
+    for entry in games:
+        if not entry.get("damaged") and _entries_damaged(str(entry["id"]), entry.get("finished")):
+            entry["damaged"] = True
+    return jsonify({"games": games})
+
+
+def _entries_damaged(game_id: str, finished: Any) -> bool:
+    """Whether the game's entries can't be read; kept for a finished game (its entries no longer change)."""
+    from companion.session import JournalError
+    known = current_app.extensions.setdefault("records_readable", {})
+    key = (game_id, finished)
+    if finished is not None and key in known:
+        return not known[key]
+    try:
+        _journal().entries(game_id)
+        readable = True
+    except JournalError:
+        readable = False
+    if finished is not None:
+        known[key] = readable
+    return not readable
 
 
 @bp.get("/api/records/<game_id>")
