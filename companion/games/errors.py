@@ -14,24 +14,24 @@ class RuleError(ValueError):
     "Red can't place on the Stables: Red already has a worker there"
 
     ``player``, ``place`` and ``rule`` are machine-readable copies of what the message says, so a front
-    end can highlight the place or translate the rule without parsing text. ``key`` and ``args`` (optional)
+    end can highlight the place or translate the rule without parsing text. ``key`` and ``values`` (optional)
     name the message in the pack's strings (``refusals.*``) and the values to put in it, so a front end can say
     it in the reader's language; ``message`` stays the English text.
     """
 
     def __init__(self, message: str, *, player: str | None = None, place: str | None = None,
-                 rule: str | None = None, key: str | None = None, args: dict[str, Any] | None = None) -> None:
+                 rule: str | None = None, key: str | None = None, values: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.player = player
         self.place = place
         self.rule = rule
         self.key = key
-        self.args = dict(args or {})
+        self.values = dict(values or {})   # not ``args``: that is the exception's own
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"message": self.message, "player": self.player, "place": self.place,
                                 "rule": self.rule}
         if self.key:
-            data.update(key=self.key, args=self.args)
+            data.update(key=self.key, values=self.values)
         return data
