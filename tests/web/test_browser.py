@@ -55,8 +55,17 @@ def decisions(page) -> int:
     return int(page.locator("body").get_attribute("data-decisions") or -1)
 
 
+def wait_until(page, expression: str, timeout: float = 5000) -> None:
+    """Poll ``expression`` in the page (``page.evaluate`` is not the page's own eval, which its CSP forbids)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} ms: {expression}")
+        time.sleep(0.05)
+
+
 def wait_for_decisions(page, count: int) -> None:
-    page.wait_for_function(f"document.body.dataset.decisions === '{count}'", timeout=5000)
+    wait_until(page, f"document.body.dataset.decisions === '{count}'")
 
 
 def pair(page, url: str) -> None:
@@ -150,7 +159,7 @@ def test_a_first_game_on_the_tablet(browser, demo):
     # Switch language: the whole screen and the rule texts follow.
     page.select_option("#language", "ja")
     page.wait_for_selector("nav >> text=記録")
-    page.wait_for_function("document.body.dataset.decisions !== undefined && document.getElementById('whose-turn').textContent.includes('の番です')")
+    wait_until(page, "document.body.dataset.decisions !== undefined && document.getElementById('whose-turn').textContent.includes('の番です')")
     shoot(page, "live-ja-tablet")
 
     # Finish the game (bots for everyone) and read the breakdown in Japanese.
@@ -241,11 +250,11 @@ def test_a_move_the_camera_cannot_read_is_offered_with_its_best_guess_first(brow
         assert "guess" in first.get_attribute("class") and "The camera's best guess" in first.inner_text()
         assert page.locator("#options button.guess").count() == 1
         first.click()
-        page.wait_for_function("document.body.dataset.decisions === '6'", timeout=5000)
+        wait_until(page, "document.body.dataset.decisions === '6'", timeout=5000)
         assert desk.session.actions[5] == move and desk.session.sources[5] == "prompt"
         camera.status = CameraAsking(None).status          # no question: the engine's order, the gate first
         desk.session.undo()
-        page.wait_for_function("document.body.dataset.decisions === '5'", timeout=5000)
+        wait_until(page, "document.body.dataset.decisions === '5'", timeout=5000)
         assert page.locator("#options button.option .option-label").first.inner_text() == "Gate"
         assert page.locator("#options button.guess").count() == 0
         context.close()
@@ -286,7 +295,7 @@ def test_caylus1303s_own_road_drawing_is_on_the_live_screen(browser):
         while desk.session.state.phase != "planning":
             if not bots.play_one():                  # red's own setup choices
                 desk.session.decide(desk.session.state.pending().options[0].action)
-        page.wait_for_function("document.querySelectorAll('.square-number').length === 23", timeout=5000)
+        wait_until(page, "document.querySelectorAll('.square-number').length === 23", timeout=5000)
         assert page.locator("circle.provost").count() == 1
         page.close()
     assert errors == []
