@@ -19,8 +19,8 @@ from companion.games import GamePack
 from companion.games.registry import default_pack, get_pack
 
 from .game_argument import add_game_argument, pack_of
-from .serve import (add_layout_argument, add_led_arguments, add_server_arguments, layout_name, run_until_interrupted,
-                    say_where, start_leds)
+from .serve import (add_layout_argument, add_led_arguments, add_server_arguments, announce_new_pin, layout_name,
+                    run_until_interrupted, say_where, start_leds)
 
 DEFAULT_SEATS = 3
 DEFAULT_CAMERA_SIZE = "960x540"
@@ -157,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as problem:
         print(f"companion demo: {problem}", file=sys.stderr)
         return 2
+    app.extensions["on_new_pin"] = announce_new_pin
     leds = start_leds(args, desk, app, "demo")
     if leds is False:
         return 2

@@ -4,6 +4,10 @@ The slot model compares every slot with the empty board, so give the setup photo
 with ``--reference``; without it the photo is read against itself (only the board's registration and
 hand check are meaningful then). A board without markers is registered from its four corners,
 top-left first, clockwise: ``--corners x1,y1,x2,y2,x3,y3,x4,y4`` (pixels of the photo).
+
+The players' colours at this table are needed (a piece is read as one of them: with every colour of the game
+allowed, a blue worker can read as black): ``--players red,blue``, or taken from the JSON beside the reference or
+the photo (a rendered frame's ``NAME.json``, or ``game.json`` in its folder).
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--layout", default=None, help="board layout name or JSON file (default: the game's own)")
     parser.add_argument("--reference", help="photo of the empty board from the same camera (setup capture)")
     parser.add_argument("--corners", help="board corners in the photo(s): x1,y1,…,x4,y4 (no markers)")
-    parser.add_argument("--players", default=None, help="player colours, comma-separated (default: all the game's)")
+    parser.add_argument("--players", default=None,
+                        help="the colours at this table, comma-separated, e.g. red,blue (required unless the JSON "
+                             "beside the reference or photo names them)")
     parser.add_argument("--model", help="slot model .onnx (default: the committed models/slots.onnx)")
     parser.set_defaults(func=run)
 
@@ -38,6 +44,37 @@ def _read(path: str):
     if image is None:
         raise ValueError(f"{path}: not a readable image")
     return image
+
+
+def table_colours(args: argparse.Namespace, pack) -> list[str]:
+    """The colours at this table: ``--players``, else those the reference's or the photo's JSON names."""
+    if args.players:
+        players = [p.strip() for p in args.players.split(",") if p.strip()]
+    else:
+        players = next(filter(None, (_named_players(path) for path in (args.reference, args.image) if path)), [])
+    if not players:
+        raise ValueError("which colours play at this table? give --players, e.g. "
+                         f"--players {','.join(pack.info.colours[:2])} (with all of the game's colours allowed a "
+                         "piece can be read as a colour nobody plays)")
+    unknown = [p for p in players if p not in pack.info.colours]
+    if unknown:
+        raise ValueError(f"--players: {', '.join(unknown)} is not a colour of {pack.title} "
+                         f"({', '.join(pack.info.colours)})")
+    return players
+
+
+def _named_players(photo: str) -> list[str]:
+    """The players a rendered frame's ``NAME.json`` (its view) or its folder's ``game.json`` names, if any."""
+    path = Path(photo)
+    for candidate in (path.with_suffix(".json"), path.parent / "game.json", path.parent.parent / "game.json"):
+        try:
+            data = json.loads(candidate.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        players = (data.get("view") or {}).get("players") or data.get("players") if isinstance(data, dict) else None
+        if isinstance(players, list) and players and all(isinstance(p, str) for p in players):
+            return players
+    return []
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         image = _read(args.image)
         reference = _read(args.reference) if args.reference else image
         corners = parse_corners(args.corners) if args.corners else None
-        players = [p.strip() for p in args.players.split(",") if p.strip()] if args.players else list(pack.info.colours)
+        players = table_colours(args, pack)
         pipeline = VisionPipeline(layout, players, model=args.model or "default", use_markers=corners is None,
                                   spec=pack.table)
         try:

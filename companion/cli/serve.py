@@ -123,11 +123,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def say_where(server: Any, pin: str, host: str) -> None:
+    """The address to open (on a LAN, the one a tablet can reach), the PIN, and on a LAN a one-line warning."""
     print(f"Tablet UI: {server.url}", flush=True)
-    if host in ("0.0.0.0", "::"):
-        print("  (listening on every network interface: open this port's address from the tablet)", flush=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        from companion.web.security import lan_addresses
+
+        addresses = [host] if host not in ("0.0.0.0", "::", "") else lan_addresses()
+        for address in addresses:
+            print(f"On the tablet: http://{f'[{address}]' if ':' in address else address}:{server.port}/", flush=True)
+        if not addresses:
+            print(f"On the tablet: this computer's network address, port {server.port} (none found here)", flush=True)
+        print("Warning: anyone on this network can watch the game and try PINs; serve only on a network you trust.",
+              flush=True)
     print(f"Pairing PIN: {pin}", flush=True)
     print("Press Ctrl+C to stop.", flush=True)
+
+
+def announce_new_pin(pin: str) -> None:
+    """Printed when too many wrong PINs replaced the PIN (the old one no longer pairs)."""
+    print(f"Too many wrong PINs were tried: the pairing PIN is now {pin}", flush=True)
 
 
 def run_until_interrupted(server: Any, *stoppables: Any) -> int:
@@ -186,7 +200,8 @@ def run(args: argparse.Namespace) -> int:
                   flush=True)
     app = create_app(desk, pin=pin, frame_source=loop, live=loop,
                      trusted_hosts=trusted_hosts(args.host, args.allow_host),
-                     config={"DATA_DIR": str(args.data_dir), "GAME": pack_of(args).name})
+                     config={"DATA_DIR": str(args.data_dir), "GAME": pack_of(args).name},
+                     on_new_pin=announce_new_pin)
     app.extensions["setup"].update(setup)          # the wizard shows, and keeps, what was saved before
     leds = start_leds(args, desk, app, "serve")
     if leds is False:

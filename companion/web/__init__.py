@@ -38,7 +38,8 @@ def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None =
     live screen. ``trusted_hosts`` are the Host header values accepted (loopback by default).
     ``live`` (optional, a :class:`companion.live.TableLoop`) adds the camera's status and questions;
     ``leds`` (optional, a :class:`companion.live.leds.LedSync`) the LED board's link status.
-    ``on_new_pin`` is told the new PIN when too many wrong ones replaced it (``companion serve`` prints it);
+    ``on_new_pin`` (or ``app.extensions["on_new_pin"]``) is told the new PIN when too many wrong ones replaced it
+    (``companion serve`` and ``demo`` print it; without one it is logged as a warning);
     ``max_streams`` caps the event streams open at once.
     """
     app = Flask(__name__)
@@ -56,11 +57,15 @@ def create_app(desk: Desk, *, pin: str | None = None, frame_source: Any | None =
     app.extensions["desk"] = desk
     app.extensions["pin"] = pin or new_pin()
 
+    app.extensions["on_new_pin"] = on_new_pin
+
     def pin_replaced(new: str) -> None:
         app.extensions["pin"] = new
-        log.warning("too many wrong PINs: the pairing PIN is now %s", new)
-        if on_new_pin is not None:
-            on_new_pin(new)
+        listener = app.extensions.get("on_new_pin")
+        if listener is not None:
+            listener(new)
+        else:
+            log.warning("too many wrong PINs: the pairing PIN is now %s", new)
 
     app.extensions["pairings"] = Pairings(app.extensions["pin"], on_new_pin=pin_replaced)
     app.extensions["streams"] = StreamLimit(max_streams)

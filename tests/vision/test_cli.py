@@ -48,8 +48,23 @@ def test_recognize_explains_bad_input(photos, tmp_path, capsys):
     assert "8 numbers" in capsys.readouterr().err
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), 255 * __import__("numpy").ones((100, 100, 3), "uint8"))
-    assert main(["recognize", str(blank)]) == 1
+    assert main(["recognize", str(blank), "--players", "red,blue"]) == 1
     assert "board was not found" in capsys.readouterr().err
+
+
+def test_recognize_needs_the_colours_at_the_table(photos, tmp_path, capsys):
+    """With every colour of the game allowed a blue worker could be read as black: the colours are required."""
+    now, empty = str(photos / "now.jpg"), str(photos / "empty.jpg")
+    assert main(["recognize", now, "--reference", empty]) == 2
+    assert "--players" in capsys.readouterr().err
+    assert main(["recognize", now, "--reference", empty, "--players", "red,purple"]) == 2
+    assert "purple is not a colour" in capsys.readouterr().err
+    (photos / "empty.json").write_text(json.dumps({"view": {"players": ["red", "blue"]}}))
+    try:
+        assert main(["recognize", now, "--reference", empty]) == 0
+        assert json.loads(capsys.readouterr().out)["registered"]
+    finally:
+        (photos / "empty.json").unlink()
 
 
 def test_eval_vision_explains_a_folder_that_is_no_rendered_set(tmp_path, capsys):
