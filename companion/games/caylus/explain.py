@@ -43,7 +43,8 @@ def explain_refusal(state: Any, decision: Decision, action: Any) -> RuleError:
     asked = ASKING.get(decision.kind, DOING.get(decision.kind, decision.kind))
     if seat != decision.player:
         return RuleError(f"{who} can't {doing} now: it is {waiting}'s turn to {asked}",
-                         player=state.colours[seat], rule="not your turn")
+                         player=state.colours[seat], rule="not your turn", key="refusals.not_your_turn",
+                         values={"player": state.colours[seat], "waiting": state.colours[decision.player]})
     if action.kind != decision.kind:
         return RuleError(f"{who} can't {doing} now: the game is waiting for {who} to {asked}",
                          player=state.colours[seat], rule="wrong decision kind")
@@ -61,8 +62,11 @@ def explain_refusal(state: Any, decision: Decision, action: Any) -> RuleError:
                      player=state.colours[seat], rule="not a legal option")
 
 
-def _refuse(state: Any, seat: int, message: str, place: str | None, rule: str) -> RuleError:
-    return RuleError(message, player=state.colours[seat], place=place, rule=rule)
+def _refuse(state: Any, seat: int, message: str, at: str | None, rule: str, key: str | None = None,
+            **values: Any) -> RuleError:
+    """A refusal at place ``at``; with ``key`` (``refusals.<key>`` in the pack's strings) and its values."""
+    return RuleError(message, player=state.colours[seat], place=at, rule=rule,
+                     key=f"refusals.{key}" if key else None, values={"player": state.colours[seat], **values})
 
 
 def _place(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
@@ -74,6 +78,8 @@ def _place(state: Any, seat: int, who: str, action: Action, decision: Decision) 
                        "malformed")
     title = SPECIAL_TITLES.get(place, place)
     where = f"{who} can't place on the {title}"
+    spot: dict[str, Any] = {"place": place}        # how a refusal's translation names the place
+    on = ""                                        # its key's ending: "_road" for a building on the road
     owner = None
     if place.startswith("road."):
         square = _int(place[5:])
@@ -86,13 +92,15 @@ def _place(state: Any, seat: int, who: str, action: Action, decision: Decision) 
                            "workers go on buildings only")
         building = state.catalogue[tile]
         where = f"{who} can't place on the {building.title} (square {square})"
+        spot, on = {"building": tile, "square": square}, "_road"
         if building.kind not in WORKABLE_KINDS:
             return _refuse(state, seat, f"{where}: workers never go on {building.kind} buildings", place,
                            "no workers on prestige or residential buildings")
         occupant = state.road_worker[square]
         if occupant is not None:
             return _refuse(state, seat, f"{where}: {_whose(state, seat, occupant)}", place,
-                           "one worker per building")
+                           "one worker per building", *_taken(state, seat, occupant, on),
+                           occupant=state.colours[occupant], **spot)
         owner = state.road_owner[square]
     elif place in SPECIAL_SLOTS:
         occupant = state.special[SPECIAL_SLOTS.index(place)]
@@ -101,16 +109,18 @@ def _place(state: Any, seat: int, who: str, action: Action, decision: Decision) 
                            "the gate moves a worker elsewhere")
         if occupant is not None:
             return _refuse(state, seat, f"{where}: {_whose(state, seat, occupant)}", place,
-                           "one worker per building")
+                           "one worker per building", *_taken(state, seat, occupant, on),
+                           occupant=state.colours[occupant], **spot)
     elif place == "stables":
         if len(state.colours) == 2:
             return _refuse(state, seat, f"{where}: the stables are not used in a two-player game", place,
-                           "two-player rules")
+                           "two-player rules", "stables_two_players")
         if seat in state.stables:
             return _refuse(state, seat, f"{where}: {who} already has a worker there", place,
-                           "one worker per player in the stables")
+                           "one worker per player in the stables", "taken_own", **spot)
         if len(state.stables) >= RULES["stables_spaces"]:
-            return _refuse(state, seat, f"{where}: its three spaces are taken", place, "three stables spaces")
+            return _refuse(state, seat, f"{where}: its three spaces are taken", place, "three stables spaces",
+                           "stables_full")
     elif place == "inn":
         if state.inn[0] is not None:
             return _refuse(state, seat, f"{where}: its left circle is taken by "
@@ -118,18 +128,19 @@ def _place(state: Any, seat: int, who: str, action: Action, decision: Decision) 
     elif place == "castle":
         if seat in state.castle_workers:
             return _refuse(state, seat, f"{where}: {who} already has a worker there", place,
-                           "one worker per player in the castle")
+                           "one worker per player in the castle", "taken_own", **spot)
     elif place != "pass" or gate:
         return _refuse(state, seat, f"{who} can't place on {place!r}: there is no such place", place,
                        "no such place")
     if place == "pass" or gate:
         return None
     if state.workers[seat] <= 0:
-        return _refuse(state, seat, f"{where}: {who} has no worker left", place, "six workers per player")
+        return _refuse(state, seat, f"{where}: {who} has no worker left", place, "six workers per player",
+                       "no_worker" + on, **spot)
     cost = placement_cost(state, seat, owner)
     if cost > state.deniers[seat]:
         return _refuse(state, seat, f"{where}: it costs {cost} deniers and {who} has {state.deniers[seat]}", place,
-                       "placing a worker costs deniers")
+                       "placing a worker costs deniers", "cost" + on, cost=cost, deniers=state.deniers[seat], **spot)
     return None
 
 
@@ -140,7 +151,7 @@ def _provost(state: Any, seat: int, who: str, action: Action, decision: Decision
                        "malformed")
     if abs(steps) > RULES["provost_max_steps"]:
         return _refuse(state, seat, f"{who} can't move the provost {abs(steps)} squares: at most 3 at a time",
-                       "provost", "provost moves 1 to 3 squares")
+                       "provost", "provost moves 1 to 3 squares", "provost_far", steps=abs(steps))
     target = state.provost + steps
     if target < 1:
         return _refuse(state, seat, f"{who} can't move the provost back to square {target}: it can't go back "
@@ -150,7 +161,8 @@ def _provost(state: Any, seat: int, who: str, action: Action, decision: Decision
                        f"square ({ROAD_LENGTH})", "provost", "provost stays on the road")
     if action.kind == "provost" and abs(steps) > state.deniers[seat]:
         return _refuse(state, seat, f"{who} can't move the provost {abs(steps)} squares: it costs {abs(steps)} "
-                       f"deniers and {who} has {state.deniers[seat]}", "provost", "1 denier per provost square")
+                       f"deniers and {who} has {state.deniers[seat]}", "provost", "1 denier per provost square",
+                       "provost_cost", steps=abs(steps), deniers=state.deniers[seat])
     return None
 
 
@@ -184,7 +196,8 @@ def _favour(state: Any, seat: int, who: str, action: Action, decision: Decision)
                        "favour", "four favour rows")
     if rows.index(row) in state.rows_used[seat]:
         return _refuse(state, seat, f"{who} can't take a favour on the {row} row again: favours won in the same "
-                       "phase go on different rows", f"favour.{row}", "different rows in one phase")
+                       "phase go on different rows", f"favour.{row}", "different rows in one phase", "favour_row_again",
+                       row=row)
     return None
 
 
@@ -414,6 +427,11 @@ SPECIFIC = {"place": _place, "gate": _place, "provost": _provost, "guild": _prov
             "favour": _favour, "build": _build, "produce": _produce, "owner_bonus": _owner_bonus, "sell": _sell,
             "buy": _buy, "trade": _trade, "joust": _joust, "convert": _convert,
             "favour_resources": _favour_resources, "favour_building": _favour_building}
+
+
+def _taken(state: Any, seat: int, occupant: int, on: str) -> tuple[str]:
+    """The key of "a worker is already there": the player's own worker, or another player's."""
+    return ("taken_own" + on,) if occupant == seat else ("taken" + on,)
 
 
 def _whose(state: Any, seat: int, occupant: int) -> str:
