@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, render_template,
 
 from companion.games import CHANCE, Action, Piece, RuleError
 
-from . import error_response, guide, i18n, seats, tablet, validation
+from . import error_response, guide, i18n, messages, seats, tablet, validation
 from .desk import Desk
 from .live_view import live_payload
 from .pairing import json_body, paired_required
@@ -118,7 +118,10 @@ def decide():
     try:
         session.decide(action, source=_source_of_tablet_decision(session))
     except RuleError as refused:
-        return error_response(422, "errors.rule", message=refused.message, rule=refused.rule,
+        text = i18n.texts(g.lang, session.game)
+        said = (messages.say(text, refused.key, refused.values, session.setup.get("names", {}))
+                if g.lang != i18n.DEFAULT_LANGUAGE else None)      # in English, the engine's own words
+        return error_response(422, "errors.rule", message=said or refused.message, rule=refused.rule,
                               place=refused.place, player=refused.player)
     return jsonify({"ok": True, "change": session.snapshot().get("change")})
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from . import guide, i18n, seats
+from . import guide, i18n, messages, seats
 from .desk import Desk
 from .led_board import led_scene, virtual_leds
 
@@ -60,6 +60,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         return {"game_id": None, "camera": has_camera, **devices}
     snapshot = session.snapshot()
     snapshot.setdefault("summary", _summary(session.state, snapshot))
+    _translate_options(session, snapshot, lang)
     payload = {
         "game_id": session.game_id,
         "guided": bool(session.guided),
@@ -78,6 +79,21 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         payload["lessons_seen"] = [guide.lesson(session.game, key, lang) for key in session.lessons_read]
     payload["device"] = device_controls(desk, session, snapshot, device, lang, lesson_due=bool(due))
     return payload
+
+
+def _translate_options(session: Any, snapshot: Mapping[str, Any], lang: str) -> None:
+    """Each pending option's words in ``lang`` as its ``text`` (the pack names them by key; ``label`` stays English).
+    In English the engine's own label is the text."""
+    pending = snapshot.get("pending")
+    if not pending or not pending.get("options") or lang == i18n.DEFAULT_LANGUAGE:
+        return
+    state = session.state
+    words = messages.option_words(session.game, state, state.pending(), i18n.texts(lang, session.game),
+                                  snapshot.get("names") or {})
+    if len(words) == len(pending["options"]):
+        for option, text in zip(pending["options"], words):
+            if text:
+                option["text"] = text
 
 
 def device_controls(desk: Desk, session: Any, snapshot: Mapping[str, Any], device: str | None, lang: str, *,

@@ -44,6 +44,7 @@
   function optionLabel(option) {
     const args = option.action.args || {};
     const place = args.place || args.building;
+    if (option.text) return option.text;          // the option's words in the reader's language (the pack's strings)
     if (option.label) return option.label;
     if (typeof place === "string") return has("places." + place) ? t("places." + place) : place;
     return has("options." + option.action.kind) ? t("options." + option.action.kind) : option.action.kind;
