@@ -68,3 +68,40 @@ def test_help_texts_have_no_restructuredtext_backticks_and_replay_a_description(
         assert subparser.description, name
     replay = subparsers.choices["replay"].description
     assert "recorded game through the reconciler" in replay
+
+
+@pytest.mark.parametrize("protocol", ["own", "wled", "adalight"])
+def test_the_leds_can_be_tried_without_hardware_on_an_emulated_board(protocol, capsys):
+    assert main(["leds", "--port", "virtual", "--protocol", protocol, "--test"]) == 0
+    assert "shows the test pattern" in capsys.readouterr().out
+
+
+def test_the_demo_drives_an_emulated_board_with_one_command(tmp_path):
+    import json
+    import urllib.request
+
+    demo = subprocess.Popen([sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())",
+                             "demo", "--leds", "virtual", "--port", "0", "--pace", "0.2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = []
+    try:
+        while True:
+            line = demo.stdout.readline()
+            if not line:
+                break
+            lines.append(line.rstrip())
+            if line.startswith("Press Ctrl+C"):
+                break
+        url = next(line.split(": ", 1)[1] for line in lines if line.startswith("Tablet UI: "))
+        deadline = time.monotonic() + 20
+        link = None
+        while time.monotonic() < deadline:
+            link = json.load(urllib.request.urlopen(url + "api/live", timeout=5)).get("leds_link")
+            if link and link.get("state") == "connected" and link.get("frames_sent"):
+                break
+            time.sleep(0.2)
+    finally:
+        demo.terminate()
+        demo.wait(timeout=10)
+    assert any(line.startswith("LED board: emulated") for line in lines), lines
+    assert link and link["state"] == "connected" and link["frames_sent"] > 0, link

@@ -15,16 +15,18 @@ from firmware_bridge.protocols import PROTOCOLS, make_protocol
 from firmware_bridge.render import DEFAULT_BRIGHTNESS, calibration_pattern
 
 from .game_argument import add_game_argument, pack_of
+from .virtual_leds import is_virtual, start_virtual_board
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "leds", help="LED board: list serial ports, test a device",
         description="List serial ports or light a test pattern on the LED board. PORT may be a path, "
-                    "a /dev/serial/by-id name or a pyserial URL such as hwgrep://2e8a:0005 or loop://.")
+                    "a /dev/serial/by-id name or a pyserial URL such as hwgrep://2e8a:0005; 'virtual' is a board "
+                    "emulated in this process (no hardware needed). loop:// only echoes, so no protocol accepts it.")
     add_game_argument(parser)
     parser.add_argument("--list", action="store_true", help="list serial ports and exit")
-    parser.add_argument("--port", help="serial port or pyserial URL")
+    parser.add_argument("--port", help="serial port, pyserial URL, or 'virtual' (an emulated board)")
     parser.add_argument("--protocol", choices=sorted(PROTOCOLS), default="own",
                         help="own (reference firmware, default), wled, or adalight (classic sketch)")
     parser.add_argument("--test", action="store_true", help="light a test pattern; exit 0 if the device accepted it")
@@ -50,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     except (MappingError, ValueError) as error:
         print(f"companion leds: {error}", file=sys.stderr)
         return 2
-    result = run_device_check(args.port, make_protocol(args.protocol, led_count), pattern, baudrate=args.baud)
+    port = start_virtual_board(args.protocol, led_count) if is_virtual(args.port) else args.port
+    result = run_device_check(port, make_protocol(args.protocol, led_count), pattern, baudrate=args.baud)
     print(("ok: " if result.accepted else "failed: ") + result.message, file=sys.stdout if result.accepted else sys.stderr)
     return 0 if result.accepted else 1
 
@@ -68,7 +71,7 @@ def strip_mapping(args: argparse.Namespace) -> LedMapping:
 def list_ports() -> int:
     ports = list_serial_ports()
     if not ports:
-        print("no serial ports found (plug the LED board in; pyserial URLs such as loop:// also work as --port)")
+        print("no serial ports found (plug the LED board in, or try the LEDs on an emulated board: --port virtual)")
         return 0
     for port in ports:
         print(port.line())

@@ -62,7 +62,8 @@ def load_board_layout(name: str | None, command: str) -> Any:
 
 def add_led_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--leds", metavar="PORT",
-                        help="LED strip's serial port (path, /dev/serial/by-id name or pyserial URL such as loop://)")
+                        help="LED strip's serial port (path, /dev/serial/by-id name or pyserial URL), or 'virtual' "
+                             "for a board emulated in this process (try the LEDs without hardware)")
     parser.add_argument("--led-protocol", choices=("own", "wled", "adalight"), default="own",
                         help="LED board protocol: own (reference firmware, default), wled, adalight")
     parser.add_argument("--led-mapping", "--mapping", dest="led_mapping", metavar="FILE",
@@ -83,6 +84,16 @@ def led_settings(args: argparse.Namespace) -> tuple[Any, float | None]:
     return (load_mapping(args.led_mapping) if args.led_mapping else None), args.led_brightness
 
 
+def _strip_length(args: argparse.Namespace, mapping: Any) -> int:
+    """The LED count of ``--led-mapping``'s wiring, else of the game's own mapping."""
+    if mapping is None:
+        pack = pack_of(args)
+        if not pack.has_part("lights"):
+            raise ValueError(f"{pack.title} has no LED mapping of its own: give --led-mapping FILE")
+        mapping = pack.part("lights").default_mapping()
+    return mapping.led_count
+
+
 def start_leds(args: argparse.Namespace, desk: Any, app: Any, command: str) -> Any:
     """Start the LED strip following the game when ``--leds`` is given: the sync, None, or False when the
     port or the LED options can't be used."""
@@ -95,15 +106,21 @@ def start_leds(args: argparse.Namespace, desk: Any, app: Any, command: str) -> A
         return None
     from companion.live.leds import LedSync, open_led_link
 
+    from .virtual_leds import is_virtual, start_virtual_board
+
+    port = args.leds
     try:
-        link = open_led_link(args.leds, args.led_protocol, game=args.game, mapping=mapping, brightness=brightness,
+        if is_virtual(port):
+            port = start_virtual_board(args.led_protocol, _strip_length(args, mapping))
+            print("LED board: emulated in this process (firmware_bridge.virtual_device), no hardware needed", flush=True)
+        link = open_led_link(port, args.led_protocol, game=args.game, mapping=mapping, brightness=brightness,
                              on_status=lambda _status: desk.notify("leds"))
     except (OSError, ValueError) as problem:
         print(f"companion {command}: cannot drive the LEDs on {args.leds}: {problem}", file=sys.stderr)
         return False
     sync = LedSync(desk, link).start()
     app.extensions["leds"] = sync
-    print(f"LED board: {args.led_protocol} on {args.leds} (the game goes on if it is unplugged)", flush=True)
+    print(f"LED board: {args.led_protocol} on {port} (the game goes on if it is unplugged)", flush=True)
     return sync
 
 
