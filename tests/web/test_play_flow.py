@@ -215,3 +215,74 @@ def test_a_lesson_waits_for_got_it_and_can_be_read_again(browser, tmp_path):
         assert page.locator("#lessons-seen-list .lesson-seen summary").all_inner_texts() == titles
         assert page.locator("#lesson").is_hidden()
         page.close()
+
+
+# -- 6. layout: nothing cut, nothing hidden, nothing wider than the screen -------------------------------------
+
+class WideCamera:
+    """A camera whose picture is 960 px wide, as the camera demo sends."""
+
+    def __init__(self):
+        import cv2
+        import numpy as np
+        picture = np.full((540, 960, 3), 90, np.uint8)
+        self.jpeg = cv2.imencode(".jpg", picture)[1].tobytes()
+
+    def latest_jpeg(self):
+        return self.jpeg
+
+
+def inside(page, selector: str, box_selector: str) -> bool:
+    """Whether ``selector``'s box lies inside ``box_selector``'s visible box (not cut by its overflow)."""
+    return page.evaluate("""([selector, boxSelector]) => {
+        const item = document.querySelector(selector).getBoundingClientRect();
+        const box = document.querySelector(boxSelector).getBoundingClientRect();
+        return item.left >= box.left - 1 && item.right <= box.right + 1; }""", [selector, box_selector])
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+def test_the_live_screen_shows_everything_at_tablet_and_phone_size(browser):
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=["red", "blue", "green", "yellow"], seed=11, variants={}, guided=False,
+                  names={"red": "Annabelle", "blue": "Bartholomew", "green": "Constance", "yellow": "Dorothea"})
+    session = desk.session
+    app = create_app(desk, pin=PIN, frame_source=WideCamera())
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport=TABLET)
+        pair(page, server.url)
+        page.wait_for_selector("#options button.option")
+        options = page.locator("#options")
+        assert options.evaluate("node => node.scrollHeight <= node.clientHeight + 1"), "the options box is capped"
+        passing = page.locator("#options button.option", has_text="Pass")
+        passing.scroll_into_view_if_needed()
+        assert passing.is_visible()
+        assert page.evaluate("""() => [...document.querySelectorAll('#options .option-label')].every(
+            (label) => label.scrollWidth <= label.clientWidth + 1)"""), "a button's words are cut"
+        page.wait_for_selector("#camera:not([hidden])")
+        page.locator("#camera").evaluate("image => image.decode()")
+        assert inside(page, "#camera", ".board-card"), "the camera picture overflows its card"
+        headers = page.locator("#players thead th").all_inner_texts()
+        assert "gold" in headers and "workers" in " ".join(headers).lower()
+        for index in range(len(headers)):
+            assert inside(page, f"#players thead th:nth-child({index + 1})", ".players-card .table-wrap"), headers[index]
+
+        phone = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        pair(phone, server.url)
+        phone.wait_for_selector("#camera:not([hidden])")
+        phone.locator("#camera").evaluate("image => image.decode()")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        while not session.state.is_over:
+            session.decide(session.state.pending().options[-1].action, source="camera")
+        page.wait_for_selector("#breakdown-card:not([hidden])")
+        page.locator("#breakdown-card").scroll_into_view_if_needed()
+        headers = page.locator("#breakdown thead th").all_inner_texts()
+        for wanted in ("Trades", "Penalties", "Total"):
+            assert wanted in headers, headers
+            index = headers.index(wanted)
+            assert inside(page, f"#breakdown thead th:nth-child({index + 1})", "#breakdown-card .table-wrap"), wanted
+        phone.wait_for_selector("#breakdown-card:not([hidden])")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.close()
+        phone.close()
