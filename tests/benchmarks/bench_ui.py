@@ -26,6 +26,16 @@ def summary(name: str, samples: list[float]) -> None:
           f"max={max(samples):.1f} ms")
 
 
+def wait_until(page, expression: str, timeout_s: float = 30.0) -> None:
+    """Poll ``expression`` with ``page.evaluate`` (Playwright's ``wait_for_function`` evaluates a string in the page,
+    which the tablet's Content-Security-Policy forbids)."""
+    deadline = time.perf_counter() + timeout_s
+    while not page.evaluate(expression):
+        if time.perf_counter() > deadline:
+            raise TimeoutError(f"still false after {timeout_s} s: {expression}")
+        time.sleep(0.001)
+
+
 def next_move(session):
     return session.state.pending().options[0].action
 
@@ -82,7 +92,7 @@ def bench_browser(moves: int) -> list[float]:
             "--disable-background-networking", "--disable-component-update", "--disable-sync"])
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        page.wait_for_function("document.body.dataset.decisions === '0'")
+        wait_until(page, "document.body.dataset.decisions === '0'")
         # The page records when each position was drawn, on the same clock as performance.now().
         page.evaluate("""() => { window.drawnAt = {};
             new MutationObserver(() => { const n = document.body.dataset.decisions;
@@ -97,7 +107,7 @@ def bench_browser(moves: int) -> list[float]:
             session.decide(next_move(session), source="bench")
             decided = time.perf_counter()
             expected = session.snapshot()["decisions_made"]
-            page.wait_for_function(f"'{expected}' in window.drawnAt")
+            wait_until(page, f"'{expected}' in window.drawnAt")
             drawn = page.evaluate(f"window.drawnAt['{expected}']")
             # browser clock from just before the decision; subtract the time decide() itself took
             latencies.append(drawn - before - (decided - committed) * 1000)
