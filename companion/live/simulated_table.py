@@ -51,8 +51,11 @@ class SimulatedWorld:
 
     def __init__(self, session: Callable[[], Any], *, bots: Collection[str], seed: int,
                  size: tuple[int, int] = (960, 540), domain: str = "train", layout: str | None = None,
-                 rest_frames: int = REST_FRAMES, adopt_bot_decisions: bool = True) -> None:
-        """``adopt_bot_decisions``: a bot seat's decision that reaches the session before the table shows it is
+                 rest_frames: int = REST_FRAMES, adopt_bot_decisions: bool = True,
+                 players_wait: bool = True) -> None:
+        """``players_wait``: the players wait for the companion to take in each move before the next one (its
+        LEDs show whose turn it is); False: they go on after ``rest_frames`` still frames whatever it shows, as a
+        table that ignores the companion does. ``adopt_bot_decisions``: a bot seat's decision that reaches the session before the table shows it is
         played on the table as if tapped on the tablet (the demo: a visitor may play a bot's turn). Benchmarks and
         tests say False: there, such a decision can only be the camera committing a move nobody made, and the
         bot's own move must show it up as a wrong commit instead of the table following it. ``layout``: the game's
@@ -67,6 +70,7 @@ class SimulatedWorld:
         self.actions: list[Action] = []
         self.rest_frames = rest_frames
         self.adopt_bot_decisions = adopt_bot_decisions
+        self.players_wait = players_wait
         # the players' cue for the first move: the camera has taken in the starting position (TableLoop.start_seen,
         # the tablet no longer saying "hand over the board"); None: no cue, they begin after resting
         self.start_cue: Callable[[], bool] | None = None
@@ -140,7 +144,10 @@ class SimulatedWorld:
         return bool(self.actions) or self.start_cue is None or self._resting >= START_PATIENCE or self.start_cue()
 
     def _session_caught_up(self) -> bool:
-        """Players wait until the companion has taken in the last move (its LEDs show whose turn it is)."""
+        """Players wait until the companion has taken in the last move (its LEDs show whose turn it is), unless
+        they don't wait at all."""
+        if not self.players_wait:
+            return True
         session = self._session()
         return session is not None and len(session.actions) >= len(self.actions)
 

@@ -117,10 +117,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str, reconciler: str = "rules",
-               game: str = DEFAULT_GAME):
+               game: str = DEFAULT_GAME, players_wait: bool = True):
     """A new game of bots on the simulated table, watched by the real pipeline and reconciler: (desk, world, loop).
     The bots answer the camera's questions with what they really did (``PromptBots``). ``reconciler``: ``rules``
-    (:class:`Reconciler`) or ``model`` (:class:`ModelReconciler`)."""
+    (:class:`Reconciler`) or ``model`` (:class:`ModelReconciler`). ``players_wait``: False, the bots go on after a
+    moment's rest whether or not the companion has taken in the last move."""
     from companion.live import TableLoop, watching_pipeline
     from companion.live.prompt_bots import PromptBots
     from companion.live.simulated_table import SimulatedWorld
@@ -131,7 +132,7 @@ def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domai
     desk = Desk(Journal(":memory:"))
     desk.new_game(game=game, players=list(players), seed=seed, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
-                           adopt_bot_decisions=False)
+                           adopt_bot_decisions=False, players_wait=players_wait)
     from companion.reconciler.model_reconciler import ModelReconciler
     from companion.games.registry import get_pack
     layout = load_layout(get_pack(game).table.default_layout)
@@ -144,12 +145,12 @@ def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domai
 
 
 def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str,
-         override_after: int, reconciler: str = "rules", game: str = DEFAULT_GAME) -> dict:
+         override_after: int, reconciler: str = "rules", game: str = DEFAULT_GAME, players_wait: bool = True) -> dict:
     """One game on the simulated table through the real pipeline; what a user would notice, as one dict."""
     from companion.reconciler.replay import TrueGame, wrong_commits
 
     enough = decisions or 10_000
-    desk, world, loop = bots_table(players, seed, size, domain, reconciler, game)
+    desk, world, loop = bots_table(players, seed, size, domain, reconciler, game, players_wait)
     hidden_choices = hidden_kinds(game)
 
     rest_started: dict[int, tuple[int, float]] = {}      # world decision count → (frame, time) the table came to rest
@@ -209,6 +210,7 @@ def play(decisions: int, players: tuple[str, ...], seed: int, size: tuple[int, i
             questions[key] = questions.get(key, 0) + 1
     return {
         "game": game, "size": "x".join(map(str, size)), "domain": domain, "players": len(players), "seed": seed,
+        "players_wait": players_wait,
         "decisions_committed": len(session.actions), "world_decisions": len(world.actions), "frames": frames,
         "seconds": round(elapsed), "loop_fps": round(frames / elapsed, 2),
         "observe_ms_median": round(statistics.median(t.observe_ms for t in timings), 1) if timings else None,
@@ -319,6 +321,8 @@ def main() -> None:
     parser.add_argument("--game", default=DEFAULT_GAME, help="which game's pack to play (default %(default)s)")
     parser.add_argument("--fresh", type=int, default=0, metavar="N",
                         help="play N games of 2-5 players on seeds drawn at random now (printed); ignores --seed")
+    parser.add_argument("--players-dont-wait", action="store_true",
+                        help="the bots go on after a moment's rest, whether or not the companion took in the move")
     args = parser.parse_args()
     if args.totals_of:
         saved = [json.loads(line) for name in args.totals_of for line in open(name, encoding="utf-8") if line.strip()]
@@ -338,7 +342,7 @@ def main() -> None:
     games = []
     for count, seed in plan:
         game = play(args.decisions, colours[:count], seed, size, args.domain, args.override_after, args.reconciler,
-                    args.game)
+                    args.game, not args.players_dont_wait)
         games.append(game)
         if args.jsonl:
             with open(args.jsonl, "a", encoding="utf-8") as saved:
