@@ -144,3 +144,16 @@ def test_a_video_file_that_exists_is_a_camera(paired, tmp_path):
     video = tmp_path / "game.mp4"
     video.write_bytes(b"\0")
     assert paired.post("/api/setup/camera", {"camera": str(video)}).status_code == 200
+
+
+def test_a_malformed_decision_from_the_tablet_is_refused_and_changes_nothing(paired, desk):
+    decision = desk.session.state.pending()
+    option = decision.options[0].action.to_json()
+    name, value = next(iter(option["args"].items()))
+    before = len(desk.session.actions)
+    for bad in ([value], {"x": value}, 7.0, True):
+        body = {"action": {**option, "args": {**option["args"], name: bad}}}
+        response = paired.post("/api/decide", body)
+        assert response.status_code in (400, 422), (bad, response.status_code)
+        assert response.get_json()["error"]
+    assert len(desk.session.actions) == before
