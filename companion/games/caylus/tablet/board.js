@@ -2,7 +2,7 @@
 // the castle, turn and passing order, the favour table), the names of its places for the virtual LEDs and the
 // road tiles for the guided setup check. The tablet loads it after its own board.js; Board.register hands it the kit.
 "use strict";
-Board.register(({t, element, svg, colourOf, placeStates}) => {
+Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
   const SPECIALS = [
     {place: "castle", slots: ["castle.worker.1", "castle.worker.2", "castle.worker.3", "castle.worker.4", "castle.worker.5"]},
     {place: "gate", slots: ["gate.worker"]},
@@ -70,18 +70,18 @@ Board.register(({t, element, svg, colourOf, placeStates}) => {
     }
     const passing = element("ol", {class: "passing"});
     for (let position = 1; position <= 5; position += 1) {
-      for (const piece of slots[`bridge.${position}`] || []) passing.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: t("colours." + piece.colour)}));
+      for (const piece of slots[`bridge.${position}`] || []) passing.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: nameOf(piece.colour)}));
     }
     const order = element("ol", {class: "passing"});
     for (let position = 1; position <= 5; position += 1) {
-      for (const piece of slots[`turn_order.${position}`] || []) order.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: t("colours." + piece.colour)}));
+      for (const piece of slots[`turn_order.${position}`] || []) order.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: nameOf(piece.colour)}));
     }
     const favours = element("table", {class: "favours"});
     for (const row of ["prestige", "deniers", "resources", "buildings"]) {
       const line = element("tr", {}, element("th", {text: t("favours." + row)}));
       for (let column = 0; column <= 5; column += 1) {
         const cell = element("td", {});
-        for (const piece of slots[`favour.${row}.${column}`] || []) cell.append(element("span", {class: "dot", style: `background:${colourOf(piece.colour)}`, title: t("colours." + piece.colour)}));
+        for (const piece of slots[`favour.${row}.${column}`] || []) cell.append(element("span", {class: "dot", style: `background:${colourOf(piece.colour)}`, title: nameOf(piece.colour)}));
         line.append(cell);
       }
       favours.append(line);

@@ -3,7 +3,7 @@
 // round, the passing order and the characters beside it; the names of its places for the virtual LEDs; the road
 // and worksite tiles for the guided setup check. The tablet loads it after its own board.js (docs/tablet-ui.md).
 "use strict";
-Board.register(({t, element, svg, colourOf, placeStates}) => {
+Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
   const FRONT = ["fair", "lawyer", "carpenter", "recall"];
   const CELL = 86, GAP = 14, PER_ROW = 8, SPACES = 23, WORKSITE = 3;
   const step = CELL + GAP;
@@ -84,7 +84,7 @@ Board.register(({t, element, svg, colourOf, placeStates}) => {
 
   function chips(pieces) {
     const list = element("ol", {class: "passing"});
-    pieces.forEach((piece) => list.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: t("colours." + piece.colour)})));
+    pieces.forEach((piece) => list.append(element("li", {class: "chip", style: `--chip:${colourOf(piece.colour)}`, text: nameOf(piece.colour)})));
     return list;
   }
 
@@ -105,7 +105,7 @@ Board.register(({t, element, svg, colourOf, placeStates}) => {
     (view.players || []).forEach((colour, seat) => {
       const names = Object.keys(slots).filter((s) => s.startsWith(`seat.${seat}.character.`)).map((s) => t("tiles." + s.split(".")[3]));
       const first = (slots[`seat.${seat}.first_player`] || []).length ? ` · ${t("live.first_player")}` : "";
-      held.append(element("li", {style: `--chip:${colourOf(colour)}`, text: `${t("colours." + colour)}: ${names.join(", ") || "—"}${first}`}));
+      held.append(element("li", {style: `--chip:${colourOf(colour)}`, text: `${nameOf(colour)}: ${names.join(", ") || "—"}${first}`}));
     });
     const onBoard = Object.keys(slots).filter((s) => /^character\.[a-z_]+$/.test(s)).map((s) => t("tiles." + s.split(".")[1]));
     box.append(
