@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import guide, i18n, messages, seats
+from .move_log import move_log
 from .desk import Desk
 from .led_board import led_scene, virtual_leds
 
@@ -70,6 +71,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         "leds": virtual_leds(led_scene_of(snapshot, guided=bool(session.guided)), session.game),
         "lesson": None,
         "lessons_seen": [],
+        "log": move_log(session, lang),
         **devices,
     }
     due = guide.lessons_due(session)

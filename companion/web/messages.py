@@ -59,13 +59,18 @@ def goods(text: Any, cubes: Iterable[str]) -> str:
     return " + ".join(parts)
 
 
-def option_words(game: str, state: Any, decision: Any, text: Any, names: Mapping[str, str]) -> list[str | None]:
-    """Each option of ``decision`` in ``text``'s language (None where the pack gives no key)."""
+def labels_part(game: str) -> Any:
+    """The pack's ``labels`` part (``option_message(state, decision, option)``), None when it has none."""
     try:
         pack = get_pack(game)
-        labels = pack.part("labels") if pack.has_part("labels") else None
+        return pack.part("labels") if pack.has_part("labels") else None
     except (RuleError, ImportError):       # a game with no pack or no labels part: the engine's labels stand
-        labels = None
+        return None
+
+
+def option_words(game: str, state: Any, decision: Any, text: Any, names: Mapping[str, str]) -> list[str | None]:
+    """Each option of ``decision`` in ``text``'s language (None where the pack gives no key)."""
+    labels = labels_part(game)
     if labels is None or decision is None:
         return [None] * len(getattr(decision, "options", ()) or ())
     words = []

@@ -286,3 +286,32 @@ def test_the_live_screen_shows_everything_at_tablet_and_phone_size(browser):
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.close()
         phone.close()
+
+
+# -- 7. the log of moves, players by name ----------------------------------------------------------------------
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+def test_the_moves_are_logged_in_plain_words_and_players_by_name(browser):
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=["red", "blue", "green"], seed=7, variants={}, guided=False,
+                  names={"red": "Ann", "blue": "Bob"})
+    session = desk.session
+    gate = next(o for o in session.state.pending().options if o.action.arg("place") == "gate")
+    who = session.players[gate.action.player]
+    session.decide(gate.action, source="camera")
+    with served(desk) as server:
+        page = browser.new_page(viewport=TABLET)
+        pair(page, server.url)
+        page.wait_for_selector("#move-log li[data-number='1']")
+        first = page.inner_text("#move-log li[data-number='1']")
+        assert "Gate" in first and {"red": "Ann", "blue": "Bob", "green": "Green"}[who] in first
+        assert "Ann" in page.inner_text(".board") and "Bob" in page.inner_text(".board"), "turn order by name"
+        context = browser.new_context(viewport=TABLET)
+        context.add_cookies([{"name": "lang", "value": "ja", "url": server.url}])
+        japanese = context.new_page()
+        japanese.goto(server.url)
+        japanese.wait_for_selector("#move-log li[data-number='1']")
+        assert "城門" in japanese.inner_text("#move-log li[data-number='1']")
+        context.close()
+        page.close()

@@ -2,8 +2,9 @@
 //
 // A game's pack may draw its own board: its tablet/board.js (served at /pack/<game>/board.js, loaded after this
 // file) calls Board.register(make), where make(kit) returns {draw(container, payload), placeLabel(place),
-// checklist(snapshot)}, each optional. Without one, every place of the table view is drawn as a box with its
-// pieces, the legal places and the places of open alerts highlighted.
+// checklist(snapshot)}, each optional; kit.nameOf(colour) names a player as the table calls them. Without one,
+// every place of the table view is drawn as a box with its pieces, the legal places and the places of open alerts
+// highlighted.
 "use strict";
 const Board = (() => {
   const {t, has, element} = Companion;
@@ -33,7 +34,11 @@ const Board = (() => {
       : legal.some((p) => placeMatches(p, key)) ? "legal" : "";
   }
 
-  const kit = {t, has, element, svg, colourOf, placeMatches, placeStates};
+  // A player as the players are called at this table: their name, else their colour in the reader's language.
+  let names = {};
+  const nameOf = (colour) => Companion.playerName(colour, names);
+
+  const kit = {t, has, element, svg, colourOf, placeMatches, placeStates, nameOf};
 
   function register(make) { drawing = make(kit) || {}; }
 
@@ -80,6 +85,7 @@ const Board = (() => {
   }
 
   function draw(container, payload) {
+    names = ((payload || {}).snapshot || {}).names || {};
     (drawing.draw || drawPlaces)(container, payload);
   }
 

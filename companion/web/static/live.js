@@ -104,6 +104,18 @@
     }
   }
 
+  // The moves in plain words, newest first: who did what, and whose points it changed.
+  function renderLog(payload) {
+    const moves = (payload.log || []).slice().reverse();
+    $("move-log").replaceChildren(...(moves.length ? moves.map((move) => element("li", {"data-number": move.number},
+      element("span", {class: "dot", style: `background:${Board.colourOf(move.player)}`}),
+      " ", element("strong", {text: move.player ? nameOf(move.player) : t("live.the_table")}),
+      " ", element("span", {text: move.secret ? t("live.move_secret") : move.text}),
+      ...Object.entries(move.points || {}).map(([colour, n]) => element("span", {class: "chip " + (n < 0 ? "cost" : "gain"),
+        text: t("live.move_points", {player: nameOf(colour), points: (n > 0 ? "+" : "−") + Math.abs(n)})}))))
+      : [element("li", {class: "hint", text: t("live.moves_none")})]));
+  }
+
   function renderLessonsSeen(payload) {
     const seen = payload.lessons_seen || [];
     $("lessons-seen").hidden = !payload.guided;
@@ -267,6 +279,7 @@
     renderUndo(payload);
     renderSeat(payload);
     renderLessonsSeen(payload);
+    renderLog(payload);
     Board.draw($("board"), payload);
     Board.drawLeds($("leds"), payload.leds);
     renderCamera(payload);
