@@ -315,3 +315,83 @@ def test_the_moves_are_logged_in_plain_words_and_players_by_name(browser):
         assert "城門" in japanese.inner_text("#move-log li[data-number='1']")
         context.close()
         page.close()
+
+
+# -- the whole night: Setup, a seat device and the table device, undo, the end, the record -----------------------
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+def test_a_game_night_from_setup_to_the_exported_record(browser):
+    import json
+    import urllib.request
+
+    from companion.games.registry import get_pack
+
+    desk = Desk(Journal(":memory:"))
+    info = get_pack("caylus").info
+    with served(desk, GAME="caylus") as server:
+        table = browser.new_context(viewport=TABLET, has_touch=True).new_page()
+        phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+        pair(table, server.url)
+        table.goto(server.url + "setup")
+        table.wait_for_selector(".player-row")
+        table.locator(".seat").nth(2).uncheck()                  # red and blue
+        table.fill(".name[data-colour='red']", "Ann")
+        table.fill(".name[data-colour='blue']", "Bob")
+        table.locator("#guided").uncheck()
+        table.locator("#variant-jeweller").check()
+        table.locator("#variant-beginner_favours").check()
+        table.locator("#variant-seat_order_is_turn_order").check()
+        table.locator("#variant-tailor_trade").select_option(index=1)
+        table.locator("#variant-second_wood_farm").select_option(index=1)
+        table.locator("#variant-architect_tiles").fill("1")
+        table.click("#start-game")
+        table.wait_for_url(server.url)
+        session = desk.session
+        assert session.players == ["red", "blue"] and session.setup["names"] == {"red": "Ann", "blue": "Bob"}
+        assert session.setup["variants"] == {**info.variant_defaults(), "jeweller": True, "beginner_favours": True,
+                                             "seat_order_is_turn_order": True, "tailor_trade": "rulebook",
+                                             "second_wood_farm": "food", "architect_tiles": 1}
+
+        pair(phone, server.url)
+        phone.select_option("#seat-choice", "blue")
+        phone.wait_for_selector("#you-are:has-text('You are Bob')")
+
+        def whose():
+            return session.players[session.state.pending().player]
+
+        def wait(count):
+            for page in (table, phone):
+                page.wait_for_selector(f"body[data-decisions='{count}']", state="attached")
+
+        for _turn in range(3):                      # each decides on their own device
+            page = phone if whose() == "blue" else table
+            other = table if page is phone else phone
+            made = len(session.actions)
+            wait(made)
+            assert other.locator("#options button.option").first.is_disabled()
+            page.locator("#options button.option").first.click()
+            wait(made + 1)
+        # undo within the turn: the last mover's device takes it back
+        last = session.players[session.actions[-1].player]
+        mover = phone if last == "blue" else table
+        made = len(session.actions)
+        mover.wait_for_selector("#undo:not([disabled])")
+        mover.click("#undo")
+        wait(made - 1)
+        assert whose() == last
+
+        while not session.state.is_over:            # the rest as the camera commits it
+            session.decide(session.state.pending().options[-1].action, source="camera")
+        table.wait_for_selector("#breakdown-card:not([hidden])")
+        assert table.locator("#undo").is_disabled() and phone.locator("#undo").is_disabled()
+        table.goto(server.url + f"records/{session.game_id}")
+        table.wait_for_selector("#winners:has-text('Winner')")
+        assert table.locator("#resume").is_hidden()
+        href = table.get_attribute("#export-json", "href")
+        with urllib.request.urlopen(server.url.rstrip("/") + href) as answer:
+            record = json.loads(answer.read())
+        assert record["over"] is True or record.get("complete") is not False
+        assert len(record["actions"]) == len(session.actions)
+        table.context.close()
+        phone.context.close()
