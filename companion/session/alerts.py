@@ -18,6 +18,8 @@ class Alert:
     place: str | None = None
     rule: str | None = None
     resolved: str | None = None   # how it was resolved, once it is
+    key: str | None = None        # the message named in the pack's strings (a refusal), for a screen to translate
+    values: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -25,4 +27,4 @@ class Alert:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Alert":
         return cls(**{key: data.get(key) for key in ("id", "message", "kind", "player", "place", "rule",
-                                                      "resolved")})
+                                                      "resolved", "key", "values")})

@@ -175,9 +175,12 @@ class Session:
         self._announce("lesson")
 
     def raise_alert(self, message: str, *, player: str | None = None, place: str | None = None,
-                    rule: str | None = None, kind: str = "illegal") -> Alert:
+                    rule: str | None = None, kind: str = "illegal", key: str | None = None,
+                    values: Mapping[str, Any] | None = None) -> Alert:
+        """``key`` and ``values`` (optional) name the message in the pack's strings, as a ``RuleError`` does."""
         with self._lock:
-            alert = Alert(len(self.alerts) + 1, message, kind, player, place, rule)
+            alert = Alert(len(self.alerts) + 1, message, kind, player, place, rule,
+                          key=key, values=dict(values) if values else None)
             self.journal.append(self.game_id, "alert", {"alert": alert.to_json()})
             self.alerts.append(alert)
         self._announce("alert")
