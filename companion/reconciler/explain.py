@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.games import Action, GameState, Piece, RuleError
 
@@ -30,6 +30,8 @@ class Finding:
     player: str | None = None
     place: str | None = None
     rule: str | None = None
+    key: str | None = None             # the refusal named in the pack's strings, for the tablet to translate
+    values: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,8 @@ def explain_illegal(game: str, state: GameState, residual: ViewDiff, players: Se
             if refusal.rule in SILENT_RULES:
                 continue
             player = refusal.player or (players[action.player] if 0 <= action.player < len(players) else None)
-            finding = Finding("illegal", refusal.message, player, guess.place or refusal.place, refusal.rule)
+            finding = Finding("illegal", refusal.message, player, guess.place or refusal.place, refusal.rule,
+                              refusal.key, refusal.values)
             if refusal.rule not in VAGUE_RULES:
                 return finding
             vague = vague or finding

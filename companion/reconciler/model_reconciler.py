@@ -559,7 +559,8 @@ class ModelReconciler:
         finding = explain_illegal(self.session.game, best.state, residual or lasting_diff, self.session.players,
                                   best.view, before=self._tree.root.state)
         alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
-                                         rule=finding.rule, kind="illegal")
+                                         rule=finding.rule, kind="illegal",
+                                         key=finding.key, values=finding.values)
         self._watched[alert.id] = _Watch(lasting, "illegal")
         outcomes.append(Outcome("alert", frame, player=_seat(self.session, finding.player), message=finding.message,
                                 alert_id=alert.id, place=finding.place, rule=finding.rule,
