@@ -62,6 +62,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
     snapshot = session.snapshot()
     snapshot.setdefault("summary", _summary(session.state, snapshot))
     _translate_options(session, snapshot, lang)
+    _translate_alerts(session, snapshot, lang)
     payload = {
         "game_id": session.game_id,
         "guided": bool(session.guided),
@@ -81,6 +82,18 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         payload["lessons_seen"] = [guide.lesson(session.game, key, lang) for key in session.lessons_read]
     payload["device"] = device_controls(desk, session, snapshot, device, lang, lesson_due=bool(due))
     return payload
+
+
+def _translate_alerts(session: Any, snapshot: Mapping[str, Any], lang: str) -> None:
+    """An alert whose message the pack names by key (a refusal) in ``lang``; in English, the engine's words."""
+    if lang == i18n.DEFAULT_LANGUAGE:
+        return
+    text = i18n.texts(lang, session.game)
+    for alert in snapshot.get("alerts") or []:
+        if isinstance(alert, dict) and alert.get("key"):
+            said = messages.say(text, alert["key"], alert.get("values") or {}, snapshot.get("names") or {})
+            if said:
+                alert["message"] = said
 
 
 def _translate_options(session: Any, snapshot: Mapping[str, Any], lang: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from companion.games import Action
 from companion.games.caylus import labels
-from companion.session import Journal
+from companion.session import Journal, Session
 from companion.web import create_app, i18n
 from companion.web.desk import Desk
 from tablet_client import PIN, Tablet
@@ -86,3 +86,27 @@ def test_every_label_key_a_caylus_game_uses_is_translated():
     assert len(used) > 15
     for lang in i18n.LANGUAGES:
         assert not [k for k in used if not i18n.texts(lang, "caylus").has(k)], lang
+
+
+def test_an_alert_the_engine_names_is_shown_in_the_readers_language(tablet):
+    from companion.reconciler.evidence import ViewDiff, VisibleView
+    from companion.reconciler.explain import explain_illegal
+
+    session = tablet.desk.session
+    gate = next(o.action for o in session.state.pending().options if o.action.arg("place") == "gate")
+    session.decide(gate, source="camera")
+    state = session.state
+    mover = state.colours[state.pending().player]
+    finding = explain_illegal("caylus", state, ViewDiff({"gate.worker": f"worker:{mover}"}, {}), state.colours,
+                              VisibleView.of(state.table_view()))
+    assert finding.key == "refusals.taken"
+    session.raise_alert(finding.message, player=finding.player, place=finding.place, rule=finding.rule,
+                        key=finding.key, values=finding.values)
+    for lang, words in (("ja", "城門"), ("zh-Hant", "城門"), ("en", "can't place on the Gate")):
+        tablet.client.set_cookie("lang", lang)
+        alert = tablet.get("/api/live").get_json()["snapshot"]["alerts"][0]
+        assert words in alert["message"], (lang, alert["message"])
+        if lang != "en":
+            assert not re.search(r"[A-Za-z]{4}", alert["message"])
+    resumed = Session.resume(session.journal, session.game_id)
+    assert resumed.alerts[0].key == "refusals.taken"
