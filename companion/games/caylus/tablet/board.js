@@ -14,8 +14,8 @@ Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
   ];
   const CELL = 86, GAP = 6, PER_ROW = 7, SQUARES = 28;
 
-  function drawBox(root, x, y, w, h, label, pieces, state) {
-    const group = svg("g", {class: "place " + state, transform: `translate(${x},${y})`});
+  function drawBox(root, x, y, w, h, label, pieces, state, place) {
+    const group = svg("g", {class: "place " + state, transform: `translate(${x},${y})`, "data-place": place});
     group.append(svg("rect", {width: w, height: h, rx: 8}));
     const title = svg("text", {x: w / 2, y: 16, "text-anchor": "middle", class: "place-label"}, label);
     if (label.length > 11) title.setAttribute("textLength", w - 8), title.setAttribute("lengthAdjust", "spacingAndGlyphs");
@@ -42,7 +42,8 @@ Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
     const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("live.board")});
     SPECIALS.forEach((special, index) => {
       const pieces = special.slots.flatMap((slot) => slots[slot] || []);
-      drawBox(root, index * (CELL + GAP), 0, CELL, CELL, t("places." + special.place), pieces, stateFor(special.place));
+      drawBox(root, index * (CELL + GAP), 0, CELL, CELL, t("places." + special.place), pieces, stateFor(special.place),
+              special.place);
     });
     for (let square = 1; square <= SQUARES; square += 1) {
       const row = Math.floor((square - 1) / PER_ROW), column = (square - 1) % PER_ROW;
@@ -51,7 +52,7 @@ Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
       const tile = (slots[`road.${square}.tile`] || [])[0];
       const label = tile ? t("buildings." + tile.name) : String(square);
       const pieces = ["owner", "worker", "provost", "bailiff"].flatMap((part) => slots[`road.${square}.${part}`] || []);
-      drawBox(root, x, y, CELL, CELL, label, pieces, (tile ? "tile " : "lot ") + stateFor(`road.${square}`));
+      drawBox(root, x, y, CELL, CELL, label, pieces, (tile ? "tile " : "lot ") + stateFor(`road.${square}`), `road.${square}`);
       root.append(svg("text", {x: x + CELL - 6, y: y + CELL - 4, "text-anchor": "end", class: "square-number"}, String(square)));
     }
     container.replaceChildren(root, info(slots));

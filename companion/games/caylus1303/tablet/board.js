@@ -15,8 +15,8 @@ Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
     return t("tiles." + tileId(tile));
   }
 
-  function drawBox(root, x, y, label, pieces, state, note) {
-    const group = svg("g", {class: "place " + state, transform: `translate(${x},${y})`});
+  function drawBox(root, x, y, label, pieces, state, note, place) {
+    const group = svg("g", {class: "place " + state, transform: `translate(${x},${y})`, "data-place": place});
     group.append(svg("rect", {width: CELL, height: CELL, rx: 8}));
     const title = svg("text", {x: CELL / 2, y: 16, "text-anchor": "middle", class: "place-label"}, label);
     if (label.length > 11) title.setAttribute("textLength", CELL - 8), title.setAttribute("lengthAdjust", "spacingAndGlyphs");
@@ -53,11 +53,11 @@ Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
     const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("live.board")});
     FRONT.forEach((place, index) => {
       const pieces = ["worker", "journeyman"].flatMap((part) => slots[`${place}.${part}`] || []);
-      drawBox(root, index * step, 0, t("places." + place), pieces, "printed " + stateFor(place));
+      drawBox(root, index * step, 0, t("places." + place), pieces, "printed " + stateFor(place), "", place);
     });
     const bridge = [1, 2, 3, 4, 5].flatMap((place) => slots[`bridge.${place}`] || []);
     const [bx, by] = spaceAt(0);
-    const group = svg("g", {class: "place bridge " + stateFor("pass"), transform: `translate(${bx},${by})`});
+    const group = svg("g", {class: "place bridge " + stateFor("pass"), transform: `translate(${bx},${by})`, "data-place": "pass"});
     group.append(svg("rect", {width: CELL, height: CELL, rx: 8}));
     group.append(svg("text", {x: CELL / 2, y: 16, "text-anchor": "middle", class: "place-label", textLength: CELL - 8,
                               lengthAdjust: "spacingAndGlyphs"}, t("places.bridge")));
@@ -70,7 +70,7 @@ Board.register(({t, element, svg, colourOf, placeStates, nameOf}) => {
       const label = tile ? tileLabel(tile) : t("live.empty_space");
       const note = tile && sideOf(tile) === "start" ? t("live.start_side") : "";
       const pieces = ["owner", "worker", "journeyman"].flatMap((part) => slots[`road.${space}.${part}`] || []);
-      drawBox(root, x, y, label, pieces, (tile ? "tile " : "lot ") + stateFor(`road.${space}`), note);
+      drawBox(root, x, y, label, pieces, (tile ? "tile " : "lot ") + stateFor(`road.${space}`), note, `road.${space}`);
       root.append(svg("text", {x: x + CELL - 6, y: y + CELL - 4, "text-anchor": "end", class: "square-number"}, String(space)));
     }
     for (let before = 0; before <= SPACES; before += 1) {
