@@ -395,3 +395,27 @@ def test_a_game_night_from_setup_to_the_exported_record(browser):
         assert len(record["actions"]) == len(session.actions)
         table.context.close()
         phone.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+@pytest.mark.parametrize("game, place", [("caylus", "gate"), ("caylus1303", None)])
+def test_a_tap_on_a_legal_place_of_the_board_chooses_it(browser, game, place):
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game=game, players=["red", "blue", "green"], seed=7, variants={}, guided=False)
+    session = desk.session
+    while session.state.pending().kind != "place" and game == "caylus1303" or session.state.pending().player < 0:
+        session.decide(session.state.pending().options[0].action, source="camera")
+    options = session.state.pending().options
+    places = [o.action.arg("place") for o in options if isinstance(o.action.arg("place"), str)]
+    place = place or next(p for p in places if p.startswith("road.") and places.count(p) == 1)
+    chosen = next(o.action for o in options if o.action.arg("place") == place)
+    made = len(session.actions)
+    with served(desk) as server:
+        page = browser.new_page(viewport=TABLET, has_touch=True)
+        pair(page, server.url)
+        page.wait_for_selector(f"body[data-decisions='{made}']", state="attached")
+        page.locator(f"#board .place.legal[data-place='{place}']").first.click()
+        page.wait_for_selector(f"body[data-decisions='{made + 1}']", state="attached")
+        assert session.actions[-1] == chosen
+        page.close()

@@ -124,6 +124,21 @@
       : [element("p", {class: "hint", text: t("live.lessons_none")})]));
   }
 
+  // A tap on a place of the drawn board chooses the one option that names it (the buttons stay, for accessibility).
+  const PLACE_ARGS = ["place", "building", "square", "space"];
+  function optionsAt(place) {
+    const pending = current && current.snapshot && current.snapshot.pending;
+    return ((pending && pending.options) || []).filter((option) =>
+      PLACE_ARGS.some((name) => String((option.action.args || {})[name]) === place));
+  }
+  function tapPlace(event) {
+    const node = event.target.closest("[data-place]");
+    if (!node || !paired() || !current || (current.device || {}).decide) return;
+    const matching = optionsAt(node.dataset.place);
+    if (matching.length === 1) choose(matching[0]);
+    else if (matching.length > 1) toast(t("live.choose_below"));
+  }
+
   async function choose(option) {
     $("prompt-message").textContent = "";
     const result = await post("/api/decide", {action: option.action});
@@ -295,6 +310,7 @@
     const stream = new EventSource("/api/events");
     stream.addEventListener("live", (event) => render(JSON.parse(event.data)));
     stream.addEventListener("error", () => { $("whose-turn").textContent = t("live.reconnecting"); });
+    $("board").addEventListener("click", tapPlace);
     $("seat-choice").addEventListener("change", async () => {
       const result = await post("/api/seat", {colour: $("seat-choice").value || null});
       if (!result.ok) toast(result.error);
