@@ -278,3 +278,19 @@ def test_invariants_hold_in_the_scenarios():
     from companion.games.architects.invariants import violations
     assert violations(after_setup(5)) == []
     assert player(after_setup(2).data, 0)["virtue"] == 7
+
+
+def test_an_illegal_placement_is_refused_naming_player_place_and_rule():
+    import pytest
+
+    from companion.games import Action, RuleError
+    state = edited(after_setup(), lambda d: d.update(tax=0))
+    with pytest.raises(RuleError) as refusal:
+        state.apply(Action(0, "place", {"location": "tax_stand"}))
+    assert str(refusal.value) == "Red can't place on the Tax Stand: the Tax Stand holds no silver"
+    assert (refusal.value.player, refusal.value.place) == ("red", "tax_stand")
+    taken = edited(after_setup(), lambda d: d.update(market=[1, None, None]))
+    with pytest.raises(RuleError, match="Blue's worker already stands on space A"):
+        taken.apply(Action(0, "place", {"location": "black_market", "space": "a"}))
+    with pytest.raises(RuleError, match="Red must decide"):
+        state.apply(Action(1, "place", {"location": "quarry"}))

@@ -10,6 +10,7 @@ from typing import Any
 from ..decisions import Action, Decision
 from ..errors import RuleError
 from . import cards, endgame, locations, reset, setup_steps, turn  # noqa: F401  (registers the handlers)
+from .locations import TITLES, why_not
 from .tasks import AUTO, DECIDE, RESOLVE, push
 
 MAX_AUTOMATIC_STEPS = 10_000
@@ -59,8 +60,17 @@ def refuse(s: dict[str, Any], decision: Decision | None, action: Action) -> Rule
         mover = "the table" if action.player < 0 else (s["colours"][action.player].capitalize()
                                                       if 0 <= action.player < len(s["colours"]) else "that seat")
         message = f"{mover} can't act now: {who} must decide ({decision.kind.replace('_', ' ')})"
+    elif decision.kind == "place" and action.kind == "place" and _placement_reason(s, action):
+        reason, rule = _placement_reason(s, action)
+        where = TITLES.get(action.arg("location"), str(action.arg("location")))
+        return RuleError(f"{who} can't place on the {where}: {reason}", player=s["colours"][decision.player],
+                         place=str(action.arg("location")), rule=rule)
     else:
         message = (f"{who} can't do {action.kind.replace('_', ' ')} {action.arg_dict or ''} now: "
                    f"it is not one of the {decision.kind.replace('_', ' ')} options").replace("  ", " ")
     return RuleError(message, player=None if decision.is_chance else s["colours"][decision.player],
                      place=place, rule=decision.kind)
+
+
+def _placement_reason(s: dict[str, Any], action: Action) -> tuple[str, str] | None:
+    return why_not(s, action.player, action) if 0 <= action.player < len(s["colours"]) else None

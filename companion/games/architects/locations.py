@@ -366,3 +366,31 @@ def resolve_market_b(s: dict[str, Any], task: dict[str, Any], action: Action) ->
 
 GOOD_NAMES = GOODS
 __all__ = ["placements", "place", "apprentice"]
+
+
+def why_not(s: dict[str, Any], seat: int, action: Action) -> tuple[str, str] | None:
+    """Why a worker can't go where ``action`` puts it: (reason, rule), or None when it is not a placement."""
+    loc, space = action.arg("location"), action.arg("space")
+    who = label(s, seat)
+    if action.kind != "place" or loc not in (*LARGE, "black_market", "guildhall"):
+        return None
+    if player(s, seat)["supply"] == 0:
+        return f"{who} has no worker left on their board", "no worker to place"
+    if loc == "tax_stand" and s["tax"] == 0:
+        return "the Tax Stand holds no silver", "no placement on an empty Tax Stand"
+    if loc == "black_market":
+        if space not in MARKET["spaces"]:
+            return f"the Black Market has no space {space!r}", "Black Market spaces are a, b and c"
+        taken = s["market"][MARKET["spaces"].index(space)]
+        if taken is not None:
+            return f"{label(s, taken)}'s worker already stands on space {space.upper()}", "one worker per space"
+        if player(s, seat)["virtue"] >= MARKET["closed_at_virtue"]:
+            return f"{who}'s virtue is {MARKET['closed_at_virtue']} or more", "Black Market closed at high virtue"
+        if player(s, seat)["silver"] < market_silver(s, seat, space):
+            return (f"{who} has {player(s, seat)['silver']} silver and space {space.upper()} costs "
+                    f"{market_silver(s, seat, space)}", "pay the Black Market's silver")
+        return "no market card shows there", "a Black Market space needs its card"
+    if loc == "guildhall":
+        return (f"{who} can construct no building from hand and can't advance the Cathedral",
+                "the Guildhall needs a building or the Cathedral")
+    return None
