@@ -178,15 +178,17 @@ def setup_pipeline(truth: dict[str, Any], layout: Layout, model: SlotModel | Non
     return setup_table(truth, layout, model)[0]
 
 
-def setup_table(truth: dict[str, Any], layout: Layout, model: SlotModel | None) -> tuple[VisionPipeline, Any]:
-    """:func:`setup_pipeline`, also returning the simulated table (to render more frames of it)."""
+def setup_table(truth: dict[str, Any], layout: Layout, model: SlotModel | None,
+                fit_board: bool = True) -> tuple[VisionPipeline, Any]:
+    """:func:`setup_pipeline`, also returning the simulated table (to render more frames of it). ``fit_board``
+    False reads the slots where the shipped layout puts them, not fitted to the board on the table."""
     from .render.domains import recorded_style
     from .render.renderer import SimulatedTable
 
     view = TableView.from_json(truth["view"])
     style = truth["style"]
     table = SimulatedTable(layout, recorded_style(style), tuple(truth["size"]))
-    pipeline = VisionPipeline(layout, view.players, model=model)
+    pipeline = VisionPipeline(layout, view.players, model=model, fit_board=fit_board)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=10_001)
     pipeline.set_reference(empty)
     calibration = calibration_view(view, np.random.default_rng([int(style["seed"]), 3]), pipeline.terms)
@@ -272,11 +274,11 @@ def score_frame(scores: Scores, observation: Observation, truth: dict[str, Any],
 
 def evaluate(folder: Path, layout_name: str | None = None, model_path: str | Path | None = None,
              limit: int | None = None, hand_trials: bool = False, empty_bias: float | None = None,
-             stages: bool = False) -> dict[str, Any]:
+             stages: bool = False, fit_board: bool = True) -> dict[str, Any]:
     """Score every frame of a rendered set; ``hand_trials`` also renders each table once more with a
     hand over the board (the sets have few hands; the no-report-under-a-hand target needs many);
     ``stages`` adds the median time of each stage of the timed readings (``median_stage_ms``). ``layout_name``
-    None: the default game's layout."""
+    None: the default game's layout. ``fit_board`` False: the slots read where the shipped layout puts them."""
     layout = load_layout(layout_name)
     model = SlotModel(model_path, empty_bias=empty_bias) if model_path else SlotModel(empty_bias=empty_bias)
     scores = Scores()
@@ -286,7 +288,7 @@ def evaluate(folder: Path, layout_name: str | None = None, model_path: str | Pat
         frame = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
         if frame is None:
             raise EvaluationError(f"{image_path}: missing or unreadable image")
-        pipeline, table = setup_table(truth, layout, model)
+        pipeline, table = setup_table(truth, layout, model, fit_board)
         observation = pipeline.observe(frame, frame_index=count, still=True)
         scores.first_ms.append(observation.elapsed_ms)
         # Live, the pose is tracked from the previous frame and the slot warps are cached: the second

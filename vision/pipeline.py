@@ -39,6 +39,7 @@ from .colours import ColourModel, added_pixels, added_pixels_batch, quantile_wit
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
+from .board_fit import BoardFit, fit_board
 from .layout import Layout, layout_pack
 from .leaning import (LAMP_REACH_MM, beside, colours_in_front, doubt_behind_hidden,
                       doubt_leaning, hidden_behind, leaning_in, leaning_over, own_pixels, shadows, stack_shadows,
@@ -140,8 +141,12 @@ class VisionPipeline:
     table of the pack the layout's game names (:func:`vision.layout.layout_pack`)."""
 
     def __init__(self, layout: Layout, players: Sequence[str], model: SlotModel | str | Path | None = "default",
-                 use_markers: bool = True, slots: Sequence[str] | None = None, spec: TableSpec | None = None) -> None:
+                 use_markers: bool = True, slots: Sequence[str] | None = None, spec: TableSpec | None = None,
+                 fit_board: bool = True) -> None:
         self.layout = layout
+        self.shipped_layout = layout        # the layout as the pack ships it; ``layout`` is it fitted to the board
+        self.fits_board = fit_board          # fit the layout to the board at setup (vision.board_fit)
+        self.board_fit: BoardFit | None = None
         self.terms = Vocabulary.of(spec if spec is not None else layout_pack(layout).table)
         terms = self.terms
         self.players = tuple(players)
@@ -166,24 +171,13 @@ class VisionPipeline:
         self.placed_tiles: dict[str, str] = {}       # road square's tile slot → building confirmed there
         # worker circles on a building whose reference predates it (a piece stood there when the rules confirmed it)
         self._before_tile: set[str] = set()
-        self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
-        self._tile_beside = self._spots_beside_tiles()   # tile slot index → provost and bailiff spots next door
+        self._use_layout(layout)                     # the slots' windows and every neighbourhood they make
         self._tile_leans: dict[int, frozenset[int]] = {}     # … those that held a piece when its look was last enrolled
         self._unchanged_kinds, self._unchanged_labels = self._unchanged_readings()
         # the spots of the pieces the game has one of (pale ones the slot model misses most) and of the passing pieces
         # (Observation.changes)
         self._watched_changes = [i for i, accepts in enumerate(self.accepts)
                                  if set(accepts) & {*terms.unique, *terms.passing}]
-        # Where several discs may share a space, a colour counts only on the space itself, not on the next
-        # row's disc at the crop's edge (green's favour on prestige read as green on the deniers row below).
-        self._colour_area = np.ones((len(self.slot_names), CROP_PX, CROP_PX), bool)
-        for i, name in enumerate(self.slot_names):
-            if name.startswith(MULTI_DISC_PREFIXES):
-                self._colour_area[i] = own_space(self.windows[name], layout.region(name), scale=OWN_SPACE_SCALE)
-        # Stacks of discs are read from their side, in the frame itself (their picture outgrows a slot's crop).
-        self.stacks = StackReader({name: self.windows[name].center for name, accepts in zip(self.slot_names, self.accepts)
-                                   if terms.stack in accepts}, len(self.players), layout.board_size,
-                                  (terms.stack or "", terms.stack_height_mm, terms.stack_radius_mm))
         self.reference: Reference | None = None
         self.hands: HandDetector | None = None
         self.arms = ArmTracker(SeatSides.of(layout, self.players))    # which seat's side a hand came from
@@ -191,20 +185,7 @@ class VisionPipeline:
         self._shadow_index: dict[int, tuple[int, ...]] = {}                 # the same by slot index
         self._stack_shadow: dict[str, tuple[tuple[str, int], ...]] = {}     # slot → (stack space, discs that reach it)
         self._shadow_key: tuple | None = None
-        centres = [self.windows[name].center for name in self.slot_names]
-        spots_beside = beside(centres, self.accepts, terms=terms)
-        # slot → the spots of the ``beside`` kinds whose pieces show in its window whatever the camera (leaning.beside)
-        self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in spots_beside.items()}
-        # … and the spots of the ``shows_beside`` kinds whose piece shows in it (leaning.unlearned_houses); their
-        # confirmed pieces' colours
-        self._houses_beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
-                               beside(centres, self.accepts, terms.shows_beside, terms=terms).items()}
         self._houses: dict[str, str] = {}
-        # ``beside`` spot index → the windows it stands beside: a piece put there stands in front of it
-        self._fronts: dict[int, tuple[int, ...]] = {}
-        for b, spots in spots_beside.items():
-            for a in spots:
-                self._fronts[a] = self._fronts.get(a, ()) + (b,)
         # slot → the neighbours whose confirmed pieces stood in its picture when its reference was last taken (empty
         # until the first confirm), and the slots the last confirm held back. Before the first confirmed state, and on
         # the held-back slots (the game's first still frame may already show a move there), a window beside the provost
@@ -226,12 +207,50 @@ class VisionPipeline:
         self.stage_ms: dict[str, float] = {}     # the last observe's time per stage
 
     # -- setup ---------------------------------------------------------------------------------------
+    def _use_layout(self, layout: Layout) -> None:
+        """Read the slots where ``layout`` puts them: their windows, and the neighbourhoods their places make (the
+        pipeline's own layout, or the shipped one fitted to the board at setup)."""
+        terms = self.terms
+        self.layout = layout
+        self.windows = slot_windows(layout, self.slot_names)
+        self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
+        self._tile_beside = self._spots_beside_tiles()   # tile slot index → provost and bailiff spots next door
+        # Where several discs may share a space, a colour counts only on the space itself, not on the next
+        # row's disc at the crop's edge (green's favour on prestige read as green on the deniers row below).
+        self._colour_area = np.ones((len(self.slot_names), CROP_PX, CROP_PX), bool)
+        for i, name in enumerate(self.slot_names):
+            if name.startswith(MULTI_DISC_PREFIXES):
+                self._colour_area[i] = own_space(self.windows[name], layout.region(name), scale=OWN_SPACE_SCALE)
+        # Stacks of discs are read from their side, in the frame itself (their picture outgrows a slot's crop).
+        self.stacks = StackReader({name: self.windows[name].center for name, accepts in zip(self.slot_names, self.accepts)
+                                   if terms.stack in accepts}, len(self.players), layout.board_size,
+                                  (terms.stack or "", terms.stack_height_mm, terms.stack_radius_mm))
+        centres = [self.windows[name].center for name in self.slot_names]
+        spots_beside = beside(centres, self.accepts, terms=terms)
+        # slot → the spots of the ``beside`` kinds whose pieces show in its window whatever the camera (leaning.beside)
+        self._beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in spots_beside.items()}
+        # … and the spots of the ``shows_beside`` kinds whose piece shows in it (leaning.unlearned_houses); their
+        # confirmed pieces' colours
+        self._houses_beside = {self.slot_names[b]: tuple(self.slot_names[a] for a in spots) for b, spots in
+                               beside(centres, self.accepts, terms.shows_beside, terms=terms).items()}
+        # ``beside`` spot index → the windows it stands beside: a piece put there stands in front of it
+        self._fronts: dict[int, tuple[int, ...]] = {}
+        for b, spots in spots_beside.items():
+            for a in spots:
+                self._fronts[a] = self._fronts.get(a, ()) + (b,)
+        self._shadow_key = None                      # the lean geometry is worked out again for the new places
+
     def set_reference(self, empty_board: np.ndarray | Sequence[np.ndarray],
-                      corners_px: Sequence[Sequence[float]] | None = None) -> Pose:
+                      corners_px: Sequence[Sequence[float]] | None = None, board_fit: BoardFit | None = None) -> Pose:
         """Learn the empty table from a picture of it (the setup capture), or from a few successive
         pictures of it: their markers are averaged into the pose (on a noisy camera one frame's pose
         can be pixels off) and the last picture is the reference. Raises ValueError if the board
-        cannot be found."""
+        cannot be found.
+
+        The shipped layout is then fitted to the board in the picture (:func:`vision.board_fit.fit_board`, unless
+        the pipeline was made with ``fit_board=False``), or ``board_fit`` (one saved with the setup) is used:
+        :attr:`board_fit` holds the fit and its residual, and an accepted fit moves every slot's window to where
+        this board prints it. A refused fit keeps the layout as shipped."""
         pictures = [empty_board] if isinstance(empty_board, np.ndarray) else list(empty_board)
         empty_board = pictures[-1]
         if corners_px is not None:
@@ -246,6 +265,12 @@ class VisionPipeline:
                 raise ValueError(f"only markers {seen} are in view, all on one side of the board: the board can't "
                                  "be placed precisely. Move the camera (or the markers) so that markers on at "
                                  "least three sides of the board are in the picture.")
+        if board_fit is None and self.fits_board:
+            board_fit = fit_board(self.shipped_layout, empty_board, pose)
+        self.board_fit = board_fit
+        fitted = board_fit.apply(self.shipped_layout) if board_fit is not None else self.shipped_layout
+        if fitted is not self.layout:
+            self._use_layout(fitted)
         crops = crop_slots(empty_board, pose, self.windows)
         hand_picture = rectify(empty_board, pose, self._hand_bounds, HAND_PX_PER_MM)
         self.stacks.set_reference(rectify(empty_board, pose, self.stacks.reference_bounds(), REFERENCE_PX_PER_MM))
