@@ -22,6 +22,7 @@ from companion.games.registry import all_packs, default_pack, get_pack
 
 from . import error_response, validation
 from .pairing import json_body, paired_required
+from .tablet import tablet_data
 
 bp = Blueprint("setup", __name__)
 MAX_NAME_LENGTH = 24
@@ -127,8 +128,17 @@ def _game_choices() -> list[dict[str, Any]]:
             continue  # a game whose engine is not installed yet is simply not offered
         games.append({"name": info.name, "title": info.title, "min_players": info.min_players,
                       "max_players": info.max_players, "colours": list(info.colours),
-                      "variants": [variant_control(v) for v in info.variants]})
+                      "variants": [variant_control(v) for v in info.variants],
+                      "first_player_variant": _first_player_variant(info)})
     return games
+
+
+def _first_player_variant(info: Any) -> str | None:
+    """The pack's yes/no variant that makes the seat order the first turn order (``tablet.json``), if it has one:
+    Setup's "first player" puts that player in the first seat and sets it."""
+    name = tablet_data(info.name).get("first_player_variant")
+    known = {v.name: v for v in info.variants}
+    return name if isinstance(name, str) and name in known and isinstance(known[name].default, bool) else None
 
 
 def variant_control(variant: Any) -> dict[str, Any]:

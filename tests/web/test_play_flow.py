@@ -13,6 +13,7 @@ from companion.session import Journal
 from companion.web import create_app
 from companion.web.desk import Desk
 from companion.web.server import LiveServer
+from companion.web.tablet import tablet_data
 
 from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, pair
 
@@ -53,7 +54,10 @@ def test_setup_draws_each_variant_from_its_type_and_starts_the_game(browser, gam
         page.goto(server.url + "setup")
         page.wait_for_selector(".player-row")
         chosen = {}
+        first_player_variant = tablet_data(game).get("first_player_variant")
         for variant in info.variants:                    # touch every control: each to a value not its default
+            if variant.name == first_player_variant:
+                continue                                 # set by "first player" (below)
             control = page.locator(f"#variant-{variant.name}")
             if isinstance(variant.default, bool):
                 assert control.get_attribute("type") == "checkbox"
@@ -73,12 +77,22 @@ def test_setup_draws_each_variant_from_its_type_and_starts_the_game(browser, gam
                 chosen[variant.name] = other
         # seat order: the second colour moved before the first
         page.locator(".player-row").nth(1).locator(".seat-up").click()
+        if first_player_variant:                         # the third seat's player starts: the seats turn round
+            page.select_option("#first-player", info.colours[2])
+            chosen[first_player_variant] = True
+        else:
+            assert page.locator("#first-player-row").is_hidden()
         page.click("#start-game")
         page.wait_for_url(server.url)
         session = desk.session
         assert session is not None and session.game == game
         assert session.setup["variants"] == {**info.variant_defaults(), **chosen}
-        assert session.players[:2] == [info.colours[1], info.colours[0]]
+        seats = [info.colours[1], info.colours[0], info.colours[2]]
+        if first_player_variant:
+            assert session.players == [info.colours[2], info.colours[1], info.colours[0]]
+            assert session.players[session.state.pending().player] == info.colours[2]
+        else:
+            assert session.players == seats
         assert errors == []
         page.close()
 
@@ -341,7 +355,7 @@ def test_a_game_night_from_setup_to_the_exported_record(browser):
         table.locator("#guided").uncheck()
         table.locator("#variant-jeweller").check()
         table.locator("#variant-beginner_favours").check()
-        table.locator("#variant-seat_order_is_turn_order").check()
+        table.select_option("#first-player", "red")
         table.locator("#variant-tailor_trade").select_option(index=1)
         table.locator("#variant-second_wood_farm").select_option(index=1)
         table.locator("#variant-architect_tiles").fill("1")

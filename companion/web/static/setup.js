@@ -36,7 +36,19 @@
                            title: t("setup.seat_up", {colour: t("colours." + colour)}), onclick: (event) => moveUp(event.currentTarget), text: "↑"}),
         element("button", {type: "button", class: "sample", onclick: () => { samples.pending = colour; toast(t("setup.tap_piece", {colour: t("colours." + colour)})); }, text: t("setup.sample")}))));
     $("player-rows").replaceChildren(...rows);
-    $("variants").replaceChildren(...game.variants.map(variantControl));
+    // The first player: drawn by the game, or one chosen here (who then sits first, the rows' order going on
+    // from them) when the pack names the variant that makes the seat order the first turn order.
+    const first = game.first_player_variant;
+    $("first-player-row").hidden = !first;
+    $("first-player").replaceChildren(element("option", {value: "", text: t("setup.first_drawn")}),
+      ...game.colours.map((colour) => element("option", {value: colour, text: t("colours." + colour)})));
+    $("variants").replaceChildren(...game.variants.filter((variant) => variant.name !== first).map(variantControl));
+  }
+
+  // The seats in the rows' order, turned so that the chosen first player sits first.
+  function seatsFrom(players, firstPlayer) {
+    const at = players.indexOf(firstPlayer);
+    return at < 0 ? players : [...players.slice(at), ...players.slice(0, at)];
   }
 
   // Seat order is the rows' order: "↑" moves a player one seat earlier.
@@ -121,9 +133,12 @@
     });
     $("new-game").addEventListener("submit", async (event) => {
       event.preventDefault();
-      const players = [...document.querySelectorAll(".seat:checked")].map((box) => box.value);
+      const firstPlayer = $("first-player").value;
+      const players = seatsFrom([...document.querySelectorAll(".seat:checked")].map((box) => box.value), firstPlayer);
       const names = Object.fromEntries([...document.querySelectorAll(".name")].filter((n) => n.value.trim()).map((n) => [n.dataset.colour, n.value.trim()]));
       const variants = Object.fromEntries([...document.querySelectorAll(".variant")].map((input) => [input.dataset.name, variantValue(input)]));
+      const first = choices.games[0].first_player_variant;
+      if (first) variants[first] = Boolean(firstPlayer && players.includes(firstPlayer));
       const result = await save("/api/games", {game: choices.games[0].name, players, names, variants, guided: $("guided").checked}, t("setup.started"));
       if (result.ok) window.location.href = "/";
     });
