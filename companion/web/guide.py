@@ -68,6 +68,8 @@ def lessons_so_far(session: Any) -> list[str]:
     that applied while nobody was looking is still due). Each position's lessons are worked out once."""
     states = session.history()
     with _triggered_lock:
+        if session.game_id not in _triggered:
+            _triggered.clear()                   # one game on the table at a time: forget the others
         known = _triggered.get(session.game_id, [])
         same = 0
         while same < min(len(known), len(states)) and known[same][0] is states[same]:

@@ -37,6 +37,8 @@ def move_log(session: Any, lang: str, *, last: int = 40) -> list[dict[str, Any]]
 def _moves(session: Any) -> list[dict[str, Any]]:
     states, actions = session.history(), session.actions
     with _known_lock:
+        if session.game_id not in _known:
+            _known.clear()                   # one game on the table at a time: forget the others
         known = _known.get(session.game_id, [])
         same = 0
         while same < min(len(known), len(actions)) and known[same][0] is states[same + 1]:
