@@ -306,7 +306,7 @@ def test_the_live_screen_shows_everything_at_tablet_and_phone_size(browser):
 
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
-def test_the_moves_are_logged_in_plain_words_and_players_by_name(browser):
+def test_the_moves_are_logged_in_plain_words_and_players_by_name_and_the_chart_has_a_legend(browser):
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=["red", "blue", "green"], seed=7, variants={}, guided=False,
                   names={"red": "Ann", "blue": "Bob"})
@@ -321,6 +321,8 @@ def test_the_moves_are_logged_in_plain_words_and_players_by_name(browser):
         first = page.inner_text("#move-log li[data-number='1']")
         assert "Gate" in first and {"red": "Ann", "blue": "Bob", "green": "Green"}[who] in first
         assert "Ann" in page.inner_text(".board") and "Bob" in page.inner_text(".board"), "turn order by name"
+        assert [text.strip() for text in page.locator(".chart-legend li").all_inner_texts()] == ["Ann", "Bob", "Green"]
+        assert page.locator("#chart .turn-tick").count() >= 2, "the chart's turn axis"
         context = browser.new_context(viewport=TABLET)
         context.add_cookies([{"name": "lang", "value": "ja", "url": server.url}])
         japanese = context.new_page()

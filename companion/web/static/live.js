@@ -226,7 +226,24 @@
     label.setAttribute("x", pad); label.setAttribute("y", pad - 8);
     label.textContent = `${maxPp} ${t("live.points")}`;
     root.append(label);
-    $("chart").replaceChildren(root);
+    // The turn axis: a tick and number for each turn (at most about ten numbers).
+    const every = Math.max(1, Math.ceil(history.length / 10));
+    history.forEach((point, i) => {
+      if (i % every && i !== history.length - 1) return;
+      const tick = document.createElementNS(SVG, "text");
+      tick.setAttribute("x", x(i)); tick.setAttribute("y", height - pad + 16);
+      tick.setAttribute("text-anchor", "middle"); tick.setAttribute("class", "turn-tick");
+      tick.textContent = String(point.turn ?? i + 1);
+      root.append(tick);
+    });
+    const axisName = document.createElementNS(SVG, "text");
+    axisName.setAttribute("x", width - pad); axisName.setAttribute("y", height - 2);
+    axisName.setAttribute("text-anchor", "end"); axisName.setAttribute("class", "turn-tick");
+    axisName.textContent = t("live.turns");
+    root.append(axisName);
+    const legend = element("ul", {class: "chart-legend"}, ...snapshot.players.map((colour) => element("li", {"data-colour": colour},
+      element("span", {class: "dot", style: `background:${Board.colourOf(colour)}`}), " " + nameOf(colour))));
+    $("chart").replaceChildren(root, legend);
   }
 
   function renderBreakdown(snapshot) {
