@@ -99,6 +99,18 @@ def _event(payload: dict[str, Any]) -> str:
     return f"id: {seq}\nevent: live\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
 
 
+@bp.get("/api/history/<int:number>")
+def table_then(number: int):
+    """The table as it was after move ``number`` (0: the start), as a shared screen sees it (no secret)."""
+    session, problem = _session_or_409()
+    if problem:
+        return problem
+    states = session.history()
+    if not 0 <= number < len(states):
+        return error_response(404, "errors.no_such_move", number=number)
+    return jsonify({"number": number, "table_view": states[number].view(None).to_json()})
+
+
 @bp.post("/api/decide")
 @paired_required
 def decide():

@@ -435,3 +435,32 @@ def test_a_tap_on_a_legal_place_of_the_board_chooses_it(browser, game, place):
         page.wait_for_selector(f"body[data-decisions='{made + 1}']", state="attached")
         assert session.actions[-1] == chosen
         page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
+def test_a_move_of_the_log_tapped_shows_the_table_then(browser):
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus", players=["red", "blue"], seed=7, variants={}, guided=False)
+    session = desk.session
+    gate = next(o for o in session.state.pending().options if o.action.arg("place") == "gate")
+    session.decide(gate.action, source="camera")
+    inn = next(o for o in session.state.pending().options if o.action.arg("place") == "inn")
+    session.decide(inn.action, source="camera")
+    with served(desk) as server:
+        page = browser.new_page(viewport=TABLET)
+        page.goto(server.url)
+        page.wait_for_selector("#move-log li[data-number='2']")
+        workers = "#board .place[data-place='{}'] circle.worker"
+        assert page.locator(workers.format("inn")).count() == 1
+        page.click("#move-log li[data-number='1']")
+        page.wait_for_selector("#history-banner:not([hidden]) >> text=The table after move 1")
+        assert page.locator(workers.format("inn")).count() == 0
+        assert page.locator(workers.format("gate")).count() == 1
+        page.click("#history-now")
+        page.wait_for_selector("#history-banner", state="hidden")
+        assert page.locator(workers.format("inn")).count() == 1
+        page.close()
+    app = create_app(desk, pin=PIN).test_client()
+    assert app.get("/api/history/1").get_json()["table_view"]["slots"]["gate.worker"]
+    assert app.get("/api/history/9").status_code == 404

@@ -107,13 +107,33 @@
   // The moves in plain words, newest first: who did what, and whose points it changed.
   function renderLog(payload) {
     const moves = (payload.log || []).slice().reverse();
-    $("move-log").replaceChildren(...(moves.length ? moves.map((move) => element("li", {"data-number": move.number},
+    $("move-log").replaceChildren(...(moves.length ? moves.map((move) => element("li", {"data-number": move.number,
+        class: viewing && viewing.number === move.number ? "viewing" : "", tabindex: "0", role: "button",
+        title: t("live.see_table_then"), onclick: () => showTableThen(move.number),
+        onkeydown: (event) => { if (event.key === "Enter") showTableThen(move.number); }},
       element("span", {class: "dot", style: `background:${Board.colourOf(move.player)}`}),
       " ", element("strong", {text: move.player ? nameOf(move.player) : t("live.the_table")}),
       " ", element("span", {text: move.secret ? t("live.move_secret") : move.text}),
       ...Object.entries(move.points || {}).map(([colour, n]) => element("span", {class: "chip " + (n < 0 ? "cost" : "gain"),
         text: t("live.move_points", {player: nameOf(colour), points: (n > 0 ? "+" : "−") + Math.abs(n)})}))))
       : [element("li", {class: "hint", text: t("live.moves_none")})]));
+  }
+
+  // A move of the log, tapped: the board shows the table as it was after it, until "Back to now".
+  let viewing = null;
+  async function showTableThen(number) {
+    try {
+      viewing = {...await Companion.getJson(`/api/history/${number}`), game_id: current.game_id};
+    } catch (error) { toast(error.message); return; }
+    render(current);
+  }
+
+  function drawBoard(payload) {
+    $("history-banner").hidden = !viewing;
+    if (!viewing) { Board.draw($("board"), payload); return; }
+    $("history-text").textContent = t("live.table_then", {number: viewing.number});
+    Board.draw($("board"), {...payload, legal_places: [],
+                            snapshot: {...payload.snapshot, table_view: viewing.table_view, alerts: []}});
   }
 
   function renderLessonsSeen(payload) {
@@ -304,6 +324,7 @@
       return;
     }
     const snapshot = payload.snapshot;
+    if (viewing && (viewing.game_id !== payload.game_id || viewing.number > snapshot.decisions_made)) viewing = null;
     renderStatus(snapshot);
     renderLesson(payload);
     renderAlerts(snapshot);
@@ -312,7 +333,7 @@
     renderSeat(payload);
     renderLessonsSeen(payload);
     renderLog(payload);
-    Board.draw($("board"), payload);
+    drawBoard(payload);
     Board.drawLeds($("leds"), payload.leds);
     renderCamera(payload);
     renderDevices(payload);
@@ -327,7 +348,8 @@
     const stream = new EventSource("/api/events");
     stream.addEventListener("live", (event) => render(JSON.parse(event.data)));
     stream.addEventListener("error", () => { $("whose-turn").textContent = t("live.reconnecting"); });
-    $("board").addEventListener("click", tapPlace);
+    $("board").addEventListener("click", (event) => { if (!viewing) tapPlace(event); });
+    $("history-now").addEventListener("click", () => { viewing = null; render(current); });
     $("seat-choice").addEventListener("change", async () => {
       const result = await post("/api/seat", {colour: $("seat-choice").value || null});
       if (!result.ok) toast(result.error);
