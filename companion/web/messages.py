@@ -2,9 +2,9 @@
 
 The pack gives the key and the values (``companion/games/<game>/labels.py`` for options, ``RuleError.key`` and
 ``.values`` for refusals); the words are the pack's strings. A value that names a thing is an id, named here
-from the strings by what it is: ``place`` → ``places.*``, ``building`` → ``buildings.*``, ``cube`` →
+from the strings by what it is: ``place`` → ``places.*``, ``building`` → ``buildings.*``, ``tile`` → ``tiles.*``, ``cube`` →
 ``resources.*``, ``cubes`` (a list) → "1 food + 1 wood" (``labels.amount`` per good), ``row`` → ``favours.*``,
-``section`` → ``castle.*``, ``player`` / ``waiting`` / ``occupant`` / ``own`` → the player's name or colour. A key
+``section`` → ``castle.*``, ``slot`` → its place's name and number, ``player`` / ``waiting`` / ``occupant`` / ``own`` → the player's name or colour. A key
 the strings lack gives ``None``: the engine's English text stands.
 
 >>> from companion.web.i18n import texts
@@ -23,7 +23,8 @@ from typing import Any, Iterable, Mapping
 from companion.games import RuleError
 from companion.games.registry import get_pack
 
-NAMED = {"place": "places", "building": "buildings", "cube": "resources", "row": "favours", "section": "castle",
+NAMED = {"place": "places", "building": "buildings", "tile": "tiles", "cube": "resources", "row": "favours",
+         "section": "castle",
          "player": "colours", "waiting": "colours", "occupant": "colours", "own": "colours"}
 PLAYERS = ("player", "waiting", "occupant", "own")
 
@@ -38,6 +39,10 @@ def say(text: Any, key: str | None, values: Mapping[str, Any], names: Mapping[st
 def _named(text: Any, name: str, value: Any, names: Mapping[str, str]) -> str:
     if name == "cubes" and isinstance(value, (list, tuple)):
         return goods(text, value)
+    if name == "slot" and isinstance(value, str):      # "worksite.1": the place's name, then the rest
+        place, _, rest = value.partition(".")
+        named = text(f"places.{place}") if text.has(f"places.{place}") else place
+        return f"{named} {rest.replace('.', ' ')}".strip()
     if name in PLAYERS and isinstance(value, str) and names.get(value):
         return names[value]
     prefix = NAMED.get(name)

@@ -110,3 +110,25 @@ def test_an_alert_the_engine_names_is_shown_in_the_readers_language(tablet):
             assert not re.search(r"[A-Za-z]{4}", alert["message"])
     resumed = Session.resume(session.journal, session.game_id)
     assert resumed.alerts[0].key == "refusals.taken"
+
+
+@pytest.mark.parametrize("lang, passing", [("ja", "パス"), ("zh-Hant", "跳過")])
+def test_caylus1303s_move_buttons_come_from_the_translations_too(lang, passing):
+    import random
+    from companion.games.caylus1303 import labels as labels_1303
+
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus1303", players=["red", "blue", "green"], seed=3, variants={}, guided=False)
+    session, rng = desk.session, random.Random(3)
+    tablet = Tablet(create_app(desk, pin=PIN).test_client())
+    tablet.client.set_cookie("lang", lang)
+    seen = set()
+    while len(session.actions) < 60 and session.state.pending() is not None:
+        decision = session.state.pending()
+        shown = tablet.get("/api/live").get_json()["snapshot"]["pending"]["options"]
+        for option, real in zip(shown, decision.options):
+            if labels_1303.option_message(session.state, decision, real) is not None:
+                assert option.get("text") and not re.search(r"[A-Za-z]{4}", option["text"]), option
+                seen.add(option["text"])
+        session.decide(rng.choice(decision.options).action, source="camera")
+    assert passing in seen
