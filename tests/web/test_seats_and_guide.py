@@ -164,3 +164,15 @@ def test_a_lesson_called_for_during_a_bots_turn_is_still_due_afterwards():
     from companion.web import guide
     due = guide.lessons_due(desk.session)
     assert due and tablet.get("/api/live").get_json()["lesson"]["key"] == due[0]
+
+
+def test_choosing_a_seat_takes_it_over_and_the_table_gives_it_back(table):
+    desk, app = table
+    first, second = device(app), device(app)
+    first.post("/api/seat", {"colour": "blue"})
+    second.post("/api/seat", {"colour": "blue"})
+    assert first.get("/api/live").get_json()["device"]["seat"] is None
+    assert second.get("/api/live").get_json()["device"]["seat"] == "blue"
+    assert second.post("/api/seat", {"colour": None}).get_json() == {"seat": None}
+    assert desk.seat_devices(desk.session.game_id) == {}
+    assert second.post("/api/seat", {"colour": "purple"}).status_code == 400
