@@ -140,9 +140,8 @@ class BoardFit:
                 "message": self.message, "homography": [list(r) for r in self.homography],
                 "warp": {"centres": [list(c) for c in self.warp_centres], "weights": [list(w) for w in self.warp_weights],
                          "sigma_mm": self.warp_sigma_mm},
-                "places": self.places, "matched": self.matched, "residual_mm": round(self.residual_mm, 3),
-                "worst_mm": round(self.worst_mm, 3), "moved_mm": round(self.moved_mm, 3),
-                "moved_worst_mm": round(self.moved_worst_mm, 3)}
+                "places": self.places, "matched": self.matched, "residual_mm": self.residual_mm,
+                "worst_mm": self.worst_mm, "moved_mm": self.moved_mm, "moved_worst_mm": self.moved_worst_mm}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "BoardFit":

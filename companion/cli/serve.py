@@ -287,11 +287,28 @@ def open_table_loop(camera: str, desk: Any, data_dir: Path, *, layout: Any = Non
         try:
             if picture is None:
                 raise ValueError(f"{saved} is not a readable picture")
-            loop.set_reference(picture, saved_corners(setup, picture.shape))
+            loop.set_reference(picture, saved_corners(setup, picture.shape), saved_board_fit(setup, loop.pipeline))
             print(f"Camera: using the empty-board picture {saved}", flush=True)
+            if loop.board_fit is not None:
+                print(f"Camera: {loop.board_fit.message}", flush=True)
         except ValueError as problem:
             print(f"Camera: the saved empty board can't be used ({problem}); take it again in Setup", flush=True)
     return loop
+
+
+def saved_board_fit(setup: Mapping[str, Any], pipeline: Any) -> Any:
+    """The layout's fit to the board that Setup saved with the empty board (None when there is none, or it was made
+    for another layout: the saved picture is then fitted again)."""
+    from vision.board_fit import BoardFit
+
+    saved = setup.get("empty_board", {}).get("board_fit") if isinstance(setup.get("empty_board"), Mapping) else None
+    layout = getattr(pipeline, "shipped_layout", None)
+    if not isinstance(saved, Mapping) or layout is None or saved.get("layout") != layout.name:
+        return None
+    try:
+        return BoardFit.from_json(saved)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def saved_corners(setup: Mapping[str, Any], shape: tuple[int, ...]) -> list[tuple[float, float]] | None:

@@ -147,11 +147,16 @@ class TableLoop:
     # ---- setup ---------------------------------------------------------------------------------------------------
 
     def set_reference(self, empty_board: np.ndarray | Sequence[np.ndarray],
-                      corners_px: Sequence[Sequence[float]] | None = None) -> None:
+                      corners_px: Sequence[Sequence[float]] | None = None, board_fit: Any = None) -> None:
         """The empty-board capture: one picture, or a few successive ones (the pose is averaged over
-        them). Raises ValueError (in words for the user) when the board is not found."""
+        them). Raises ValueError (in words for the user) when the board is not found. The layout is fitted to
+        the board in it (:attr:`board_fit`), or ``board_fit`` (a :class:`vision.board_fit.BoardFit` saved with
+        the setup) is used."""
         with self._vision_lock:
-            self.pipeline.set_reference(empty_board, corners_px)
+            if board_fit is None:
+                self.pipeline.set_reference(empty_board, corners_px)
+            else:
+                self.pipeline.set_reference(empty_board, corners_px, board_fit=board_fit)
             self._reference = (empty_board, corners_px)
             self._confirmed, self._hand_before_confirmed = None, False
         self._publish(replace(self._status, camera="watching", message=""))
@@ -169,6 +174,12 @@ class TableLoop:
             corners = [(x * width, y * height) for x, y in corners_fraction]
         self.set_reference(pictures if corners is None else picture, corners)
         return picture
+
+    @property
+    def board_fit(self) -> Any:
+        """The layout's fit to the board at setup (:class:`vision.board_fit.BoardFit`; None before setup, or for a
+        pipeline that does not fit)."""
+        return getattr(self.pipeline, "board_fit", None)
 
     # ---- the thread ------------------------------------------------------------------------------------------------
 
@@ -409,10 +420,10 @@ class TableLoop:
 
     def _repipe(self, players: tuple[str, ...]) -> None:
         """A new game with other colours: a pipeline for them, on the same empty board and model."""
-        pipeline = type(self.pipeline)(self.pipeline.layout, players, model=self.pipeline.model,
+        pipeline = type(self.pipeline)(self.pipeline.shipped_layout, players, model=self.pipeline.model,
                                        slots=self.pipeline.slot_names)
         pipeline.seed_colours(self.pipeline.setup_colours)      # the colours calibrated in Setup
-        pipeline.set_reference(*self._reference)
+        pipeline.set_reference(*self._reference, board_fit=self.pipeline.board_fit)   # the same board, fitted once
         self.pipeline = pipeline
 
     def _prompt_json(self) -> dict[str, Any] | None:

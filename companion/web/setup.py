@@ -232,8 +232,14 @@ def _capture_for_live_loop(live: Any):
     if folder:
         cv2.imwrite(str(Path(folder) / "empty-board.png"), picture)
     _setup_state()["empty_board"] = {"width": int(picture.shape[1]), "height": int(picture.shape[0])}
+    answer: dict[str, Any] = {"captured": True, "width": int(picture.shape[1]), "height": int(picture.shape[0])}
+    fit = getattr(live, "board_fit", None)        # the layout fitted to this board (vision.board_fit), kept with it
+    if fit is not None:
+        _setup_state()["empty_board"]["board_fit"] = fit.to_json()
+        answer["board_fit"] = {key: fit.to_json()[key] for key in
+                               ("accepted", "message", "residual_mm", "worst_mm", "matched", "places")}
     _save_setup()
-    return jsonify({"captured": True, "width": int(picture.shape[1]), "height": int(picture.shape[0])})
+    return jsonify(answer)
 
 
 @bp.post("/api/setup/colours")
