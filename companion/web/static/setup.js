@@ -126,7 +126,10 @@
     $("camera-save").addEventListener("click", () => save("/api/setup/camera", {camera: select.value}, t("setup.saved")));
     $("corners-reset").addEventListener("click", () => { corners = []; drawMarks(); });
     $("corners-save").addEventListener("click", () => save("/api/setup/corners", {corners}, t("setup.saved")));
-    $("empty-capture").addEventListener("click", () => save("/api/setup/empty-board", {}, t("setup.captured")));
+    $("empty-capture").addEventListener("click", async () => {
+      const result = await save("/api/setup/empty-board", {}, t("setup.captured"));
+      if (result.ok && result.data.board_fit) $("setup-message").textContent = result.data.board_fit.message;   // the board fit's residual, or why it was refused
+    });
     $("colours-save").addEventListener("click", () => {
       const chosen = Object.fromEntries(Object.entries(samples).filter(([name]) => name !== "pending"));
       save("/api/setup/colours", {samples: chosen}, t("setup.saved"));
