@@ -102,8 +102,13 @@ def _translate_options(session: Any, snapshot: Mapping[str, Any], lang: str) -> 
     pending = snapshot.get("pending")
     if not pending or not pending.get("options") or lang == i18n.DEFAULT_LANGUAGE:
         return
-    state = session.state
-    words = messages.option_words(session.game, state, state.pending(), i18n.texts(lang, session.game),
+    states = session.history()               # the position the snapshot shows, even if a move came since
+    made = snapshot.get("decisions_made", len(states) - 1)
+    state = states[made] if 0 <= made < len(states) else None
+    decision = state.pending() if state is not None else None
+    if decision is None or [o.action.to_json() for o in decision.options] != [o["action"] for o in pending["options"]]:
+        return
+    words = messages.option_words(session.game, state, decision, i18n.texts(lang, session.game),
                                   snapshot.get("names") or {})
     if len(words) == len(pending["options"]):
         for option, text in zip(pending["options"], words):
