@@ -4,7 +4,7 @@
 >>> from companion.games import Action
 >>> state = new_game(["red", "blue", "green", "yellow"], seed=1)
 >>> str(refusal(state, state.pending(), Action(2, "build", {"district": "castle"})))
-"The table is dealing the starting hands: Green can't build now"
+"The table is dealing the starting hands: Green can't build the Castle now"
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def refusal(state: Any, decision: Decision | None, action: Action) -> RuleError:
 
 def _verb(action: Action) -> str:
     target = action.arg("district") or action.arg("character")
-    return f"{action.kind.replace('_', ' ')} {title(target)}" if isinstance(target, str) else action.kind.replace("_", " ")
+    verb = action.kind.replace("_", " ")
+    return f"{verb} the {title(target)}" if isinstance(target, str) else verb
 
 
 def _turn_reason(state: Any, action: Action) -> str:
