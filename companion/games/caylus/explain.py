@@ -175,11 +175,11 @@ def _castle(state: Any, seat: int, who: str, action: Action, decision: Decision)
                        "malformed")
     if len(cubes) != 3 or len(set(cubes)) != 3 or "food" not in cubes:
         return _refuse(state, seat, f"{who} can't give {list(cubes)} to the castle: a batch is 3 different cubes, "
-                       "one of them food", "castle", "castle batch")
+                       "one of them food", "castle", "castle batch", "castle_batch", cubes=list(cubes))
     missing = [c for c in cubes if state.cubes[seat][CUBE_INDEX[c]] < 1]
     if missing:
         return _refuse(state, seat, f"{who} can't give that batch to the castle: {who} has no {missing[0]}",
-                       "castle", "castle batch")
+                       "castle", "castle batch", "castle_lacks", cube=missing[0])
     if state.houses[seat] <= 0:
         return _refuse(state, seat, f"{who} can't build in the castle: {who} has no house left", "castle",
                        "twenty houses per player")
@@ -211,7 +211,7 @@ def _build(state: Any, seat: int, who: str, action: Action, decision: Decision) 
                        "no such building")
     if state.stock.get(building_id, 0) <= 0:
         return _refuse(state, seat, f"{who} can't build the {building.title}: no tile of it is left", building_id,
-                       "limited tiles")
+                       "limited tiles", "build_none_left", building=building_id)
     if action.kind == "build":
         builder, where = _activated(state, decision)
         if building.kind != builder.effect["builds"]:
@@ -231,7 +231,7 @@ def _build(state: Any, seat: int, who: str, action: Action, decision: Decision) 
     lacking = [c for c in CUBES if isinstance(pay, tuple) and pay.count(c) > state.cubes[seat][CUBE_INDEX[c]]]
     if lacking:
         return _refuse(state, seat, f"{who} can't build the {building.title}: {who} has too few {lacking[0]}",
-                       building_id, "pay the building's cost")
+                       building_id, "pay the building's cost", "build_lacks", building=building_id, cube=lacking[0])
     cost = " + ".join(f"{n} {'cube of any kind' if c == 'any' else c}" for c, n in building.cost.items())
     return _refuse(state, seat, f"{who} can't build the {building.title} paying {_cubes_text(pay)}: it costs {cost}"
                    + (" (less the favour's discount)" if action.kind == "favour_building" else ""), building_id,
@@ -265,7 +265,8 @@ def _produce(state: Any, seat: int, who: str, action: Action, decision: Decision
     choices = " or ".join(" + ".join(f"{n} {c}" for c, n in choice.items()) for choice in building.effect["choices"])
     return _refuse(state, seat, f"{who} can't take {_cubes_text(action.arg('cubes'))} from {where}: it gives "
                    f"{choices}", decision.context.get("square") and f"road.{decision.context['square']}",
-                   "production gives what the tile shows")
+                   "production gives what the tile shows", "produce_other", building=building.id,
+                   square=decision.context.get("square"))
 
 
 def _owner_bonus(state: Any, seat: int, who: str, action: Action, decision: Decision) -> RuleError | None:
@@ -284,7 +285,7 @@ def _sell(state: Any, seat: int, who: str, action: Action, decision: Decision) -
                        "cloth or gold)", None, "malformed")
     if state.cubes[seat][CUBE_INDEX[cube]] < 1:
         return _refuse(state, seat, f"{who} can't sell {cube} at {where}: {who} has no {cube}", None,
-                       "sell your own cubes")
+                       "sell your own cubes", "sell_none", cube=cube)
     return None
 
 
