@@ -65,9 +65,10 @@ def test_every_refusal_key_the_caylus_engine_names_is_translated():
     source = EXPLAIN.read_text(encoding="utf-8")
     named = set(re.findall(r'key="refusals\.([a-z_]+)"', source))
     named |= set(re.findall(r'"(taken|taken_own|no_worker|cost|stables_two_players|stables_full|provost_far|'
-                            r'provost_cost|favour_row_again)"', source))
+                            r'provost_cost|favour_row_again|castle_batch|castle_lacks|build_none_left|build_lacks|'
+                            r'sell_none|produce_other)"', source))
     named |= {f"{k}_road" for k in ("taken", "taken_own", "no_worker", "cost")}    # built as key + "_road"
-    assert len(named) >= 13
+    assert len(named) >= 19
     for lang in i18n.LANGUAGES:
         text = i18n.texts(lang, "caylus")
         assert not [k for k in named if not text.has(f"refusals.{k}")], lang
