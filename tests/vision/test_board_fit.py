@@ -108,3 +108,19 @@ def test_a_saved_fit_is_used_again_without_fitting():
     again.set_reference(pictures, board_fit=saved)
     assert again.board_fit is saved and again.windows == first.windows
     assert again.layout.markers == layout.markers and again.layout.supplies == layout.supplies   # the table's own
+
+
+def test_a_hand_over_the_empty_board_does_not_spoil_the_fit():
+    """The places under a hand match nothing and don't count; the rest of the board still places every slot."""
+    from vision.render.hands import Hand
+
+    layout, players, table, pictures, truth = empty_table("caylus", 5)
+    pose = VisionPipeline(layout, players, model=None, fit_board=False).set_reference(pictures)
+    width, height = layout.board_size
+    hand, _ = table.render(TableView(layout.game, players), [Hand(target=(width * 0.5, height * 0.5), from_direction=0)],
+                           frame_seed=9)
+    pipeline = VisionPipeline(layout, players, model=None)
+    pipeline.set_reference(pictures[:-1] + [hand])
+    assert pipeline.board_fit.accepted, pipeline.board_fit.message
+    _, after = centre_errors(layout, pipeline, pose, truth)
+    assert after.mean() < 1.5 and after.max() < 6.0
