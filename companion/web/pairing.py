@@ -40,9 +40,14 @@ def pair_page():
 
 @bp.get("/api/session")
 def browser_session():
-    """Is this browser paired, and its CSRF token (readable only by pages of this origin)."""
+    """Is this browser paired, and its CSRF token (readable only by pages of this origin); a paired browser also
+    gets the current PIN, so the table's device can show it to a player pairing another one (after too many wrong
+    PINs it changes)."""
     from . import is_paired
-    return jsonify({"paired": is_paired(), "csrf": session["csrf"]})
+    answer = {"paired": is_paired(), "csrf": session["csrf"]}
+    if answer["paired"]:
+        answer["pin"] = current_app.extensions["pairings"].pin
+    return jsonify(answer)
 
 
 @bp.post("/api/pair")

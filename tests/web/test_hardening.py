@@ -47,6 +47,8 @@ def test_many_wrong_pins_from_many_addresses_replace_the_pin_instead_of_locking_
     player.client.environ_base["REMOTE_ADDR"] = "192.168.1.30"
     assert player.pair(PIN).status_code == 403     # the old PIN is gone: guesses against it were wasted
     assert player.pair(shown[0]).status_code == 200
+    assert player.get("/api/session").get_json()["pin"] == shown[0]     # a paired (table) device can show it
+    assert "pin" not in Tablet(app.test_client()).get("/api/session").get_json()
 
 
 def test_unpairing_revokes_a_saved_cookie_on_the_server(app):
