@@ -99,7 +99,8 @@ def slot_reader(game: str, seed: int, stills: int) -> dict:
 
     pack = get_pack(game)
     with tempfile.TemporaryDirectory() as folder:
-        subprocess.run([sys.executable, "-m", "companion.cli", "render", game, "--seed", str(seed), "--frames",
+        subprocess.run([sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())",
+                        "render", game, "--seed", str(seed), "--frames",
                         str(stills), "--domain", "holdout", "--out", folder], check=True, cwd=REPO,
                        stdout=subprocess.DEVNULL)
         before = evaluate(Path(folder), pack.table.default_layout, fit_board=False)
