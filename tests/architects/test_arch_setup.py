@@ -53,7 +53,7 @@ def test_the_draft_is_secret_and_passes_left():
     state = state.apply(decision.options[0].action)
     public = json.dumps(state.view(None).to_json())
     assert str(passed[0]) not in [p.get("name") for p in state.view(None).to_json()["slots"].get("x", [])]
-    assert state.view(None).supplies["red"]["cards"] == 4 and "hand" not in public
+    assert state.view(None).supplies["red"]["draft"] == 3 and state.view(None).supplies["red"]["kept"] == 1
     state = state.apply(state.pending().options[0].action)      # blue keeps one
     assert sorted(me(state, 1)["draft"]) == passed[1:]           # red's three left over went to blue
     assert state.private_view(1)["kept"] and state.private_view(1)["draft"] == passed[1:]

@@ -44,11 +44,11 @@ def current_decision(s: dict[str, Any]) -> Decision | None:
     return DECIDE[task["kind"]](s, task)
 
 
-def resolve(s: dict[str, Any], decision: Decision, action: Action) -> None:
-    """Apply a legal ``action`` to ``s`` (a copy the caller owns) and settle the stack."""
+def resolve(s: dict[str, Any], decision: Decision, action: Action) -> Decision | None:
+    """Apply a legal ``action`` to ``s`` (a copy the caller owns), settle the stack, return the next decision."""
     task = s["tasks"].pop()
     RESOLVE[task["kind"]](s, task, action)
-    settle(s)
+    return settle(s)
 
 
 def refuse(s: dict[str, Any], decision: Decision | None, action: Action) -> RuleError:

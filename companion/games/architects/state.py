@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import marshal
 from typing import Any, Mapping
 
 from ..decisions import Action, Decision
@@ -24,12 +25,8 @@ _REQUIRED = ("colours", "players", "locations", "market", "guildhall", "tasks", 
 
 
 def copy_plain(value: Any) -> Any:
-    """A deep copy of plain JSON values (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: copy_plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy_plain(v) for v in value]
-    return value
+    """A deep copy of plain JSON values (dicts, lists, scalars), through :mod:`marshal` (fast, exact for them)."""
+    return marshal.loads(marshal.dumps(value))
 
 
 class ArchitectsState(GameState):
@@ -96,9 +93,11 @@ class ArchitectsState(GameState):
             raise refuse(self.data, decision, action)
         data = copy_plain(self.data)
         data["_events"] = []
-        resolve(data, decision, action)
+        following = resolve(data, decision, action)
         events = data.pop("_events", [])
-        return ArchitectsState(data, events)
+        after = ArchitectsState(data, events)
+        after._pending = following
+        return after
 
     def scores(self) -> list[Score]:
         from .endgame import score_of

@@ -15,8 +15,12 @@ Slot names (zones hold any number of pieces; a worker pile is one ``worker`` pie
 * ``virtue.<v>`` and ``cathedral.<level>``: the players' markers (level 0: below the Cathedral).
 
 ``supplies`` holds each player's silver and goods, workers on their board, debts (``debt_unpaid``, ``debt_paid``)
-and how many building cards they hold (``cards``; their faces are secret). ``tracks`` repeats virtue and
+and how many building cards they hold (``cards``; their faces are secret), during the draft apart: the cards
+still to choose from (``draft``) and those kept face down in front of them (``kept``). ``tracks`` repeats virtue and
 cathedral as numbers.
+
+A face-up card is a ``tile`` piece named by the card: ``tile`` is the label grammar's named piece
+(``vision.observation``), so a camera that knows the card tells one apprentice or building from another.
 """
 
 from __future__ import annotations
@@ -40,9 +44,9 @@ def table_view(s: dict[str, Any]) -> TableView:
         if seat is not None:
             view.put(f"black_market.{space}.worker", Piece("worker", colours[seat]))
     if s["market_top"] is not None:
-        view.put("black_market.small", Piece("card", name=f"market:{s['market_top']}@small"))
+        view.put("black_market.small", Piece("tile", name=f"market:{s['market_top']}@small"))
     if s["market_large"]:
-        view.put("black_market.large", Piece("card", name=f"market:{s['market_large'][-1]}@large"))
+        view.put("black_market.large", Piece("tile", name=f"market:{s['market_large'][-1]}@large"))
     for index, seat in enumerate(s["guildhall"], start=1):
         view.put(f"guildhall.{index}", Piece("worker", colours[seat]))
     for seat in s["beside"]:
@@ -50,7 +54,7 @@ def table_view(s: dict[str, Any]) -> TableView:
     for row, cards in enumerate(s["row"], start=1):
         for column, card in enumerate(cards, start=1):
             if card is not None:
-                view.put(f"workshop.{row}.{column}", Piece("card", name=f"apprentice:{card}"))
+                view.put(f"workshop.{row}.{column}", Piece("tile", name=f"apprentice:{card}"))
             for _ in range(s["row_coins"][row - 1][column - 1]):
                 view.put(f"workshop.{row}.{column}.silver", Piece("coin"))
     for _ in range(s["tax"]):
@@ -63,14 +67,15 @@ def table_view(s: dict[str, Any]) -> TableView:
             for _ in range(count):
                 view.put(f"seat.{seat}.captured", Piece("worker", colours[victim]))
         for card in me["buildings"]:
-            view.put(f"seat.{seat}.building.{card}", Piece("card", name=f"building:{card}"))
+            view.put(f"seat.{seat}.building.{card}", Piece("tile", name=f"building:{card}"))
         for card in sorted(set(me["apprentices"])):
-            view.put(f"seat.{seat}.apprentice.{card}", Piece("card", name=f"apprentice:{card}"))
+            view.put(f"seat.{seat}.apprentice.{card}", Piece("tile", name=f"apprentice:{card}"))
         view.put(f"virtue.{me['virtue']}", Piece("marker", colour))
         view.put(f"cathedral.{me['cathedral']}", Piece("marker", colour))
         supply = {"silver": me["silver"], **{good: me[good] for good in GOODS}, "worker": me["supply"],
                   "debt_unpaid": me["unpaid"], "debt_paid": me["paid"],
-                  "cards": len(me["hand"]) + len(me["draft"]) + len(me["kept"]) + len(me["offer"])}
+                  "cards": len(me["hand"]) + len(me["offer"]), "draft": len(me["draft"]),
+                  "kept": len(me["kept"])}
         view.supplies[colour] = supply
     view.tracks["virtue"] = {colours[i]: me["virtue"] for i, me in enumerate(s["players"])}
     view.tracks["cathedral"] = {colours[i]: me["cathedral"] for i, me in enumerate(s["players"])}
