@@ -206,3 +206,66 @@ def test_fountain_and_gamblers_den_change_what_a_debt_costs():
         _final(data, 1, buildings=[28], unpaid=2)
     red, blue = edited(after_setup(), change).scores()
     assert red.breakdown["debts"] == -2 and blue.breakdown["debts"] == -6
+
+
+def _build(state, card, **goods):
+    state = _hand(edited(state, clear_hands_of_goods), 0, [card], **goods)
+    return chance(play(play(play(state, "place", location="guildhall"), "build"), "construct", card=card))
+
+
+def test_monument_gives_every_player_a_virtue_and_its_builder_two():
+    state = edited(after_setup(3), lambda d: d["players"][0].update(apprentices=[13]))
+    state = _build(state, 36, wood=2, stone=3, marble=2)
+    assert [me(state, seat)["virtue"] for seat in range(3)] == [9, 8, 8]
+
+
+def test_church_may_destroy_an_unpaid_debt():
+    state = edited(after_setup(), lambda d: d["players"][0].update(unpaid=2))
+    state = _build(state, 20, clay=3, stone=3)
+    assert state.pending().kind == "church"
+    state = play(state, "church", destroy=True)
+    assert me(state, 0)["unpaid"] == 1 and me(state, 0)["virtue"] == 8
+
+
+def test_treasury_and_clay_pit_offer_a_choice_of_gains():
+    state = edited(after_setup(), lambda d: d["players"][0].update(apprentices=[13]))
+    state = _build(state, 8, wood=1, stone=3, gold=1)
+    state = play(state, "gain", choice=2)
+    assert me(state, 0)["silver"] == 3
+
+
+def test_watchtower_costs_virtue_to_everyone_with_three_in_prison():
+    def change(data):
+        data["players"][0]["apprentices"] = [13]
+        data["players"][1]["prison"] = 3
+        data["players"][1]["supply"] -= 3
+    state = _build(edited(after_setup(), change), 10, clay=3, wood=4, gold=1, marble=1)
+    assert (me(state, 0)["virtue"], me(state, 1)["virtue"]) == (6, 6)
+
+
+def test_illusionist_and_swindler_at_the_black_market():
+    state = edited(after_setup(), lambda d: d["players"][0].update(apprentices=[10, 31], silver=1))
+    state = play(state, "place", location="black_market", space="a")
+    assert me(state, 0)["virtue"] == 7 and me(state, 0)["clay"] == 2 and me(state, 0)["silver"] == 0
+
+
+def test_squire_rewards_at_a_reset_only_without_prisoners():
+    def change(data):
+        data["market"] = [1, 1, None]
+        data["players"][1]["supply"] -= 2
+        data["players"][0].update(apprentices=[26], silver=3, gold=0)
+    before = edited(after_setup(), change)
+    from companion.games.architects.data import market_kinds
+    printed = market_kinds()[before.data["market_large"][-1]]["large"].get("gold", 0)
+    state = settle_chance(play(before, "place", location="black_market", space="c"))
+    assert me(state, 0)["prison"] == 1 and me(state, 0)["gold"] == printed        # a prisoner: no Squire gold
+    def clean(data):
+        data["market"] = [1, 1, None]
+        data["players"][1]["supply"] -= 2
+        data["players"][0].update(apprentices=[26], silver=1, gold=0)
+        data["players"][1]["silver"] = 3
+        data["turn"] = 1
+        data["tasks"] = [{"kind": "end_turn", "seat": 1}, {"kind": "turn", "seat": 1}]
+    state = settle_chance(play(edited(after_setup(), clean), "place", location="black_market", space="c"))
+    assert me(state, 0)["prison"] == 0 and me(state, 0)["gold"] == 1
+    assert me(state, 1)["prison"] == 3 and me(state, 1)["virtue"] == 7 - 1 - 1 and me(state, 1)["unpaid"] == 1
