@@ -269,3 +269,29 @@ def test_squire_rewards_at_a_reset_only_without_prisoners():
     state = settle_chance(play(edited(after_setup(), clean), "place", location="black_market", space="c"))
     assert me(state, 0)["prison"] == 0 and me(state, 0)["gold"] == 1
     assert me(state, 1)["prison"] == 3 and me(state, 1)["virtue"] == 7 - 1 - 1 and me(state, 1)["unpaid"] == 1
+
+
+def test_when_the_small_market_pile_is_empty_the_large_pile_is_shuffled_into_it():
+    from companion.games.architects.invariants import violations
+
+    def last_card(data):
+        data["market_large"] = data["market_large"] + data["market_unseen"]
+        data["market_unseen"] = []
+        data["market"] = [1, 1, None]
+        data["players"][1]["supply"] -= 2
+        data["players"][0]["silver"] = 3
+    state = play(edited(after_setup(), last_card), "place", location="black_market", space="c")
+    assert state.data["market_top"] is None and state.pending().kind == "place"      # nothing left to show
+    assert "a" not in {a.arg("space") for a in options(state, "place")}      # space A shows no card: closed
+
+    def fill(data):
+        data["market"] = [0, 0, None]
+        data["players"][1]["silver"] = 3
+        data["players"][0]["supply"] -= 2
+    state = edited(state, fill)
+    state = play(state, "place", location="black_market", space="c")
+    decision = state.pending()
+    assert decision.kind == "market_card" and abs(sum(p for _, p in decision.probabilities()) - 1) < 1e-9
+    state = chance(chance(state))           # the new small pile's top is turned onto the large pile, the next shows
+    assert state.data["market_top"] is not None and len(state.data["market_large"]) == 1
+    assert violations(state) == []
