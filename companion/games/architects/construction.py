@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..decisions import CHANCE, Action, Decision
-from .data import apprentice, building, cathedral_level, count_facts, guildhall_spaces, reset_spaces, rules
+from .data import building, cathedral_level, guildhall_spaces, reset_spaces, rules
 from .economy import (abilities, can_pay, change_virtue, gain, label, pay, player, skills_of, take_debt)
 from .tasks import automatic, decides, event, option, outcome, push, push_all, resolves
 
@@ -246,5 +246,3 @@ def cathedral_reward(s: dict[str, Any], task: dict[str, Any]) -> None:
     else:
         change_virtue(s, seat, CATHEDRAL["no_reward_virtue"])
 
-
-__all__ = ["apprentice", "count_facts"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..decisions import Action, Decision
-from .data import SKILLS, apprentice, building, cathedral_level, rules, virtue_vp
+from .data import apprentice, building, cathedral_level, rules, virtue_vp
 from .economy import change_virtue, player
 from .tasks import automatic, decides, option, push, push_all, resolves
 
@@ -112,5 +112,3 @@ def score_of(s: dict[str, Any], seat: int) -> dict[str, int]:
         "prison": -(me["prison"] // SCORING["prisoners_per_vp_lost"]),
     }
 
-
-__all__ = ["SKILLS"]

@@ -13,7 +13,7 @@ from typing import Any
 from ..decisions import Action, Decision
 from .cards import hire, hire_options
 from .construction import can_enter_guildhall, enter_guildhall
-from .data import GOODS, apprentice, count_facts, market_kinds, rule, rules
+from .data import count_facts, market_kinds, rule, rules
 from .economy import (abilities, can_pay, change_virtue, gain, label, pay, pay_with_tax, player,
                       silver_with_tax, take_debt)
 from .tasks import decides, event, option, push, push_all, resolves
@@ -363,9 +363,6 @@ def resolve_market_b(s: dict[str, Any], task: dict[str, Any], action: Action) ->
     push_all(s, [{"kind": "draw", "seat": seat, "to": "offer"} for _ in range(MARKET["b_draw"])]
              + [{"kind": "offer_keep", "seat": seat, "into": "hand"}])
 
-
-GOOD_NAMES = GOODS
-__all__ = ["placements", "place", "apprentice"]
 
 
 def why_not(s: dict[str, Any], seat: int, action: Action) -> tuple[str, str] | None:

@@ -11,7 +11,7 @@ from ..decisions import Action, Decision
 from .cards import flip_market
 from .data import rules
 from .economy import abilities, change_virtue, gain, player, take_debt
-from .tasks import automatic, decides, event, option, push, push_all, resolves
+from .tasks import automatic, decides, event, option, push_all, resolves
 
 RESET = rules()["reset"]
 
@@ -73,5 +73,3 @@ def reset_tail(s: dict[str, Any], task: dict[str, Any]) -> None:
             if me["prison"] == most:
                 take_debt(s, seat, RESET["most_prisoners_debts"])
 
-
-__all__ = ["push"]
