@@ -61,6 +61,7 @@ EDGE_NEAR_MM = 5.0         # … and each point of a side from where the whole s
 INLIER_MM = 2.5            # a match this close to the fit agrees with it
 WARP_SIGMA_MM = 110.0      # the smooth warp's reach
 WARP_RIDGE = 0.5           # … and how much it is held back (relative to one place's weight)
+AS_SHIPPED_MM = 1.8        # matches this close (RMS) to where the layout puts them: the board is printed as it
 MIN_MATCHED_SHARE = 0.5   # a fit needs this share of the places matched and agreeing
 MAX_RESIDUAL_MM = 1.5      # … a residual (RMS, leave-one-out) this small
 MAX_MOVE_MM = 25.0         # … and moves no slot further than this
@@ -101,13 +102,19 @@ class BoardFit:
         return _correction(points, np.array(self.homography), np.array(self.warp_centres).reshape(-1, 2),
                            np.array(self.warp_weights).reshape(-1, 2), self.warp_sigma_mm)
 
+    @property
+    def corrects(self) -> bool:
+        """Whether the fit moves anything: accepted, and the board not found printed as its layout."""
+        return self.accepted and (bool(self.warp_centres) or
+                                  not np.allclose(self.homography, np.eye(3)))
+
     def on_board(self, point_mm: Sequence[float]) -> bool:
         return _on_board(point_mm, self.board_size)
 
     def apply(self, layout: Layout) -> Layout:
         """``layout`` with every on-board region and score space where this board prints it (markers, supply zones
         and regions off the board unchanged); ``layout`` itself when the fit was refused."""
-        if not self.accepted:
+        if not self.corrects:
             return layout
         regions = {name: self._moved(region) for name, region in layout.regions.items()}
         spaces = tuple(tuple(float(v) for v in self.to_printed([p])[0]) if self.on_board(p) else p
@@ -544,6 +551,12 @@ def fit_board(layout: Layout, picture: np.ndarray, pose: Pose) -> BoardFit:
         return replace(fit, accepted=False, message=(
             f"fitting the layout {title!r} would move a slot by {fit.moved_worst_mm:.0f} mm: the board or the markers "
             "are not where the layout expects them. The layout is used as shipped"))
+    as_shipped = float(np.sqrt(np.mean(np.sum((printed[inliers] - centres[inliers]) ** 2, axis=1))))
+    if as_shipped <= AS_SHIPPED_MM:       # the matches lie where the layout says, within their own noise
+        return replace(fit, homography=BoardFit.identity(layout).homography, warp_centres=(), warp_weights=(),
+                       moved_mm=0.0, moved_worst_mm=0.0, message=(
+                           f"the board is printed as its layout: {fit.matched} of {fit.places} places matched, "
+                           f"{as_shipped:.1f} mm from where the layout puts them; the layout is used as shipped"))
     return replace(fit, message=(
         f"board fitted: {fit.matched} of {fit.places} places matched, residual {fit.residual_mm:.1f} mm "
         f"(worst {fit.worst_mm:.1f} mm); the slots moved by {fit.moved_mm:.1f} mm on average "

@@ -34,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of games and render styles (default 1)")
     parser.add_argument("--frames", type=int, default=10, help="stills: how many frames (default 10)")
     parser.add_argument("--out", required=True, help="output directory")
-    parser.add_argument("--domain", choices=("train", "holdout"), default="train", help="randomisation domain")
+    parser.add_argument("--domain", choices=("train", "holdout", "holdout-printed"), default="train",
+                        help="randomisation domain (holdout-printed: each board printed otherwise than its layout)")
     parser.add_argument("--size", default=None, help="frame size WxH (default 1280x720 stills, 640x360 games)")
     parser.add_argument("--layout", default=None, help="layout name or JSON file (default: the game's own)")
     parser.add_argument("--players", type=int, default=None,

@@ -43,6 +43,8 @@ from vision.registration import Pose  # noqa: E402
 from vision.render.domains import sample_style  # noqa: E402
 from vision.render.renderer import SimulatedTable  # noqa: E402
 
+LOOK = "holdout-printed"     # the held-out look, each board printed otherwise than its layout
+
 
 def board_mm(pose: Pose, pixels: np.ndarray) -> np.ndarray:
     """Picture pixels → the board mm the pose puts there (the inverse of ``pose.to_image``)."""
@@ -69,7 +71,7 @@ def geometry(game: str, seeds: list[int]) -> dict:
     players = tuple(pack.info.colours[:2])
     rows, before_all, after_all = [], [], []
     for seed in seeds:
-        table = SimulatedTable(layout, sample_style("holdout", seed), (1280, 720), pack=pack)
+        table = SimulatedTable(layout, sample_style(LOOK, seed), (1280, 720), pack=pack)
         view = TableView(layout.game, players)
         pictures = [table.render(view, frame_seed=k)[0] for k in range(4)]
         _, truth = table.render(view, frame_seed=0)
@@ -101,7 +103,7 @@ def slot_reader(game: str, seed: int, stills: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         subprocess.run([sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())",
                         "render", game, "--seed", str(seed), "--frames",
-                        str(stills), "--domain", "holdout", "--out", folder], check=True, cwd=REPO,
+                        str(stills), "--domain", LOOK, "--out", folder], check=True, cwd=REPO,
                        stdout=subprocess.DEVNULL)
         before = evaluate(Path(folder), pack.table.default_layout, fit_board=False)
         after = evaluate(Path(folder), pack.table.default_layout, fit_board=True)

@@ -25,7 +25,7 @@ from vision.render.renderer import SimulatedTable
 SIZE = (1280, 720)
 
 
-def empty_table(game: str, seed: int, domain: str = "holdout"):
+def empty_table(game: str, seed: int, domain: str = "holdout-printed"):
     """A table of ``game`` rendered empty (a few frames, as the live setup takes) and its truth."""
     pack = get_pack(game)
     layout = load_layout(pack.table.default_layout)

@@ -78,8 +78,18 @@ def _uniform(rng: np.random.Generator, bounds: list[float]) -> float:
 FIRST_STREAMS = {"holdout": 0, "train": 1}
 
 
+PRINTED = "-printed"       # "holdout-printed": the look's tables, each board printed otherwise than its layout
+
+
 def _stream(domain: str) -> int:
     return FIRST_STREAMS.get(domain, zlib.crc32(domain.encode()))
+
+
+def look_of(domain: str) -> tuple[str, bool]:
+    """A look's name → (the domain it draws from, whether its boards are printed otherwise than the layout)."""
+    if domain.endswith(PRINTED) and domain[:-len(PRINTED)] in DOMAINS and "board_print" in DOMAINS[domain[:-len(PRINTED)]]:
+        return domain[:-len(PRINTED)], True
+    return domain, False
 
 
 def sample_style(domain: str, seed: int, undistorted: bool = False) -> RenderStyle:
@@ -88,10 +98,12 @@ def sample_style(domain: str, seed: int, undistorted: bool = False) -> RenderSty
     ``undistorted`` turns off lens distortion, blur, noise and JPEG: geometry tests use it to
     compare exact projections.
     """
-    if domain not in DOMAINS:
-        raise ValueError(f"unknown render domain {domain!r}; known: {', '.join(DOMAINS)}")
-    d = DOMAINS[domain]
-    rng = np.random.default_rng([seed, _stream(domain)])
+    base, printed = look_of(domain)
+    if base not in DOMAINS:
+        printed_looks = [name + PRINTED for name, d in DOMAINS.items() if "board_print" in d]
+        raise ValueError(f"unknown render domain {domain!r}; known: {', '.join([*DOMAINS, *printed_looks])}")
+    d = DOMAINS[base]
+    rng = np.random.default_rng([seed, _stream(base)])
     skin = d["skin_tones"][int(rng.integers(len(d["skin_tones"])))]
     wb = tuple(float(1 + rng.uniform(-d["white_balance"], d["white_balance"])) for _ in range(3))
     k1 = _uniform(rng, d["distortion_k1"])
@@ -121,7 +133,7 @@ def sample_style(domain: str, seed: int, undistorted: bool = False) -> RenderSty
         hand_probability=float(d["hand_probability"]),
         skin_tone=(int(skin[0]), int(skin[1]), int(skin[2])),
         heaped_supplies=bool(rng.random() < d.get("heaped_supplies", 0.0)),    # drawn last: older draws keep
-        board_print=sample_print(d.get("board_print"), seed, _stream(domain)),  # a stream of its own
+        board_print=sample_print(d.get("board_print") if printed else None, seed, _stream(base)),  # its own stream
     )
     return style
 
