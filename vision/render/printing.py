@@ -8,8 +8,9 @@ turned against the markers stuck round it, and the print itself is off by a mill
 
     printed = centre + R(rotation) · S(scale) · (p − centre) + shift + Σ bumps(p)
 
-with a few smooth sinusoidal bumps for the print's own offsets. The held-out and demo looks draw one per seed
-(``board_print`` in ``domains.json``); the train look has none, so its renders are unchanged.
+with a few smooth sinusoidal bumps for the print's own offsets. The looks ``holdout-printed`` and ``demo-printed``
+draw one per seed from their look's ``board_print`` ranges in ``domains.json`` (the same tables as ``holdout`` and
+``demo`` otherwise); every other look prints its board exactly as the layout, so its renders are unchanged.
 
 Only the board moves: a region whose centre lies off the board (supply rows, a player's spots before them) and the
 markers stay where the layout says.
