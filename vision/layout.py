@@ -138,6 +138,8 @@ class Layout:
     decor: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
     game: str = ""                   # the game the board is for (a registered pack's name)
+    board_printed: bool = True       # False: no board (a card game); ``board.size`` is the table's middle
+    players: tuple[int, ...] = ()    # the player counts the layout is for (empty: any)
 
     # -- slots -------------------------------------------------------------------------------------
     def region(self, slot: str) -> Region:
@@ -216,7 +218,9 @@ class Layout:
         return {
             "format": FORMAT, "name": self.name, "title": self.title, **({"game": self.game} if self.game else {}),
             "units": "mm",
-            "board": {"size": list(self.board_size)}, "source": self.source,
+            **({"players": list(self.players)} if self.players else {}),
+            "board": {"size": list(self.board_size), **({} if self.board_printed else {"printed": False})},
+            "source": self.source,
             "markers": {"dictionary": self.marker_dictionary,
                         "items": [{"id": m.id, "center": list(m.center), "size": m.size} for m in self.markers]},
             "slots": slots,
@@ -351,13 +355,21 @@ def layout_from_json(data: Any, source: str = "<layout>", game: str | None = Non
             raise check.fail(f"{where}.seat", f"must be a seat number >= 0, not {json.dumps(seat)}")
         supplies.append(SupplyZone(seat, check.pair(check.get(item, "origin", where), f"{where}.origin"),
                                    check.pair(check.get(item, "size", where), f"{where}.size", positive=True)))
+    printed = data["board"].get("printed", True)
+    if not isinstance(printed, bool):
+        raise check.fail("board.printed", f"must be true or false, not {json.dumps(printed)}")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0
+                                                for n in players):
+        raise check.fail("players", f"must list player counts such as [2, 3], not {json.dumps(players)}")
     decor = data.get("decor", {})
     if not isinstance(decor, Mapping):
         raise check.fail("decor", "must be a JSON object")
     return Layout(name=name, title=str(data.get("title", name)), board_size=board_size,
                   marker_dictionary=dictionary, markers=tuple(markers), regions=regions,
                   score_spaces=spaces, score_radius=score_radius, supplies=tuple(supplies),
-                  decor=dict(decor), source=str(data.get("source", "")), game=pack.name)
+                  decor=dict(decor), source=str(data.get("source", "")), game=pack.name,
+                  board_printed=printed, players=tuple(players))
 
 
 def _shipping_pack(layout_name: str) -> str | None:

@@ -296,6 +296,9 @@ def table_topdown(layout: Layout, board_style: str, background: str, seed: int, 
     draw_background(td, background, rng)
     table = td.image.copy()
     td.table = table
+    if not layout.board_printed:      # a card game on the bare table: no board, only the markers
+        draw_markers(td, layout)
+        return td
     draw_board(td, layout, board_style, rng)
     # rivers and roads may overshoot the board edge: keep the table outside it untouched
     (bx0, by0), (bx1, by1) = td.ipx(np.array([[0.0, 0.0], layout.board_size]))

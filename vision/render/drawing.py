@@ -10,7 +10,9 @@ The renderer names no game's pieces. A pack that the simulated table can draw sh
   (``kind``, ``at``, ``columns``, ``pitch``, ``rows``, ``layer_mm``), the ``goods`` (one group per good,
   ``step`` apart: in a grid, or heaped round ``heap_at``), and ``coins`` (stacks by value, ``above_bottom``
   of the zone, each nudged a little along its ``nudge`` axis);
-* ``tile_art``: tile name → ``{"family", "icon", "label"}`` (:mod:`vision.render.tiles`).
+* ``tile_art``: tile name → ``{"family", "icon", "label"}`` (:mod:`vision.render.tiles`);
+* ``cards``: card kinds → ``{"size": [w, h]}`` mm, flat cards laid on the table (turned as their place), drawn from
+  ``card_art``: card name → ``{"family", "pips", "glyph"}`` with ``colours.card_families`` (:mod:`vision.render.cards`).
 
 Which kinds stack, carry the goods, are tiles or are put down by a hand comes from the pack's TableSpec
 (:class:`~vision.vocabulary.Vocabulary`).
@@ -47,6 +49,9 @@ class Drawing:
     tile_families: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     supply: Mapping[str, Any] = field(default_factory=dict)
     tile_art: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    cards: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    card_art: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    card_families: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, game: str, terms: Vocabulary, data: Mapping[str, Any]) -> "Drawing":
@@ -62,7 +67,10 @@ class Drawing:
                    piece_colours={k: tuple(v) for k, v in colours.get("pieces", {}).items()},
                    goods_colours={k: tuple(v) for k, v in colours.get("goods", {}).items()},
                    tile_families={k: tuple(v) for k, v in colours.get("tile_families", {}).items()},
-                   supply=dict(data.get("supply", {})), tile_art=dict(data.get("tile_art", {})))
+                   supply=dict(data.get("supply", {})), tile_art=dict(data.get("tile_art", {})),
+                   cards={kind: (float(c["size"][0]), float(c["size"][1])) for kind, c in data.get("cards", {}).items()},
+                   card_art=dict(data.get("card_art", {})),
+                   card_families={k: tuple(v) for k, v in colours.get("card_families", {}).items()})
 
 
 _DRAWINGS: dict[str, Drawing] = {}

@@ -31,6 +31,7 @@ from companion.games.table_view import TableView
 
 from ..layout import Layout, layout_pack
 from .board_art import draw_markers, draw_tiles, table_topdown
+from .cards import draw_cards
 from .camera import Camera, fit_camera
 from .domains import RenderStyle, sample_style
 from .drawing import COIN, drawing_of
@@ -70,7 +71,7 @@ class SimulatedTable:
         self.light = light_vector(style.light_azimuth_deg, style.light_elevation_deg)
         self.topdown = table_topdown(layout, style.board_style, style.background, style.seed, px_per_mm)
         # the copy of the board on this table, printed a little otherwise than its layout (None: exactly as it)
-        self.printing: BoardPrint | None = printing_of(layout, style.board_print)
+        self.printing: BoardPrint | None = printing_of(layout, style.board_print) if layout.board_printed else None
         if self.printing is not None:
             td = self.topdown
             print_board(td.image, td.table, td.bounds[:2], td.px_per_mm, self.printing, layout.board_size)
@@ -101,13 +102,18 @@ class SimulatedTable:
             self._tint[key] = rng.uniform(1 - t, 1 + t, 3)
         return self._tint[key]
 
-    def _board(self, tiles: dict[str, tuple[str, float, tuple[float, float]]]) -> np.ndarray:
+    def _board(self, tiles: dict[str, tuple[str, float, tuple[float, float]]],
+               cards: tuple[tuple[str, str | None, float, tuple[float, float]], ...] = ()) -> np.ndarray:
         key = tuple(sorted((s, n, round(a, 3), c) for s, (n, a, c) in tiles.items()))
+        if cards:
+            key += (tuple((k, n, round(a, 3), c) for k, n, a, c in cards),)
         if key != self._tiles_key:
             td = self.topdown
             saved = td.image
             td.image = saved.copy()
             draw_tiles(td, self.layout, tiles, self.style.board_style, self.drawing)
+            if cards:
+                draw_cards(td.image, td.px, td.px_per_mm, list(cards), self.drawing)
             # the texture is finer than the frame: low-pass it first, as a lens would, so edges don't alias
             texture, td.image = cv2.GaussianBlur(td.image, (0, 0), self._antialias), saved
             self._board_image = cv2.warpPerspective(texture, self._warp, self.size, dst=self._table_image.copy(),
@@ -126,16 +132,20 @@ class SimulatedTable:
             placed = [self._as_printed(p) for p in placed]
         tile = self.drawing.terms.tile
         tiles = {p.slot: (p.piece.name or "", p.angle, (p.x, p.y)) for p in placed if p.piece.kind == tile}
-        board = self._board(tiles)
+        cards = tuple((p.piece.kind, p.piece.name, p.angle, (p.x, p.y))
+                      for p in sorted((p for p in placed if p.piece.kind in self.drawing.cards), key=_card_order))
+        board = self._board(tiles, cards)
         solids: list[Solid] = []
         truth: list[dict[str, Any]] = []
         cam = self.camera
         for p in placed:
-            if p.piece.kind == tile:
+            if p.piece.kind == tile or p.piece.kind in self.drawing.cards:
                 region = self.layout.region(p.slot)
                 half = min(region.size) * 0.47 if region.shape == "rect" else region.radius * 0.7
+                hx, hy = (np.array(self.drawing.cards[p.piece.kind]) / 2 if p.piece.kind in self.drawing.cards
+                          else (half, half))
                 a = np.radians(p.angle)
-                corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ \
+                corners = np.array([[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]]) @ \
                     np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]]) + [p.x, p.y]
                 uv = cam.project(np.column_stack([corners, np.zeros(4)]))
                 centre = cam.project(np.array([[p.x, p.y, 0.0]]))[0]
@@ -331,6 +341,11 @@ class SimulatedTable:
                 inside = bool(np.all((corners[:, 0] >= 0) & (corners[:, 0] < w) & (corners[:, 1] >= 0) & (corners[:, 1] < h)))
                 self._markers.append((marker.id, corners, inside))
         return self._markers
+
+
+def _card_order(p: Placed) -> tuple:
+    """Cards are laid in place order, numbers compared as numbers: a city's 10th card lies on its 9th."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in p.slot.split("."))
 
 
 def render_view(view: TableView, layout: Layout, domain: str = "train", seed: int = 0,

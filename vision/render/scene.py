@@ -74,9 +74,13 @@ def place_slot(layout: Layout, slot: str, pieces: tuple[Piece, ...], seed: int, 
             px, py = cx + ring * math.cos(a), cy + ring * math.sin(a)
         else:
             px, py = cx, cy
-        room = max(0.0, region.inner_radius - _radius(kind3d, drawing) - 0.5) if piece.kind != tile else 1.0
+        card = piece.kind in drawing.cards     # a flat card lies turned as its place, a little askew
+        room = (max(0.0, region.inner_radius - _radius(kind3d, drawing) - 0.5) if piece.kind != tile and not card
+                else 2.0 if card else 1.0)
         off = rng.uniform(-1, 1, 2) * min(jitter_mm, room)
-        angle = float(rng.uniform(-4, 4)) if piece.kind == tile else float(rng.uniform(0, 90))
+        angle = float(rng.uniform(-4, 4)) if piece.kind == tile or card else float(rng.uniform(0, 90))
+        if card:
+            angle += region.angle
         z = TILE_THICKNESS if tiled and piece.kind != tile else 0.0
         out.append(Placed(slot, piece, kind3d, px + off[0], py + off[1], z, angle))
     return out
