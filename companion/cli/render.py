@@ -60,10 +60,16 @@ def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     return w, h
 
 
-def _layout(pack: GamePack, name: str | None):
-    """The layout asked for, or the game's own; a ``ValueError`` in words when the game has none."""
+def _layout(pack: GamePack, name: str | None, players: int | None = None):
+    """The layout asked for, or the game's own (the first it ships for ``players`` when its layouts name player
+    counts); a ``ValueError`` in words when the game has none."""
     from vision.layout import load_layout
 
+    if not name and players is not None:
+        for shipped in pack.table.layouts:
+            layout = load_layout(shipped)
+            if players in layout.players:
+                return layout
     name = name or pack.table.default_layout
     if not name:
         raise ValueError(f"{pack.title} ships no board layout: the simulated table can't draw it")
@@ -76,14 +82,15 @@ def _stills(args: argparse.Namespace, out: Path) -> int:
     from vision.render.renderer import SimulatedTable
 
     pack = pack_of(args)
-    layout = _layout(pack, args.layout)
     info = pack.info
     size = _size(args.size, (1280, 720))
+    _layout(pack, args.layout)          # refuse a game with no layout before writing anything
     out.mkdir(parents=True, exist_ok=True)
     for i in range(args.frames):
         seed = args.seed * 100_003 + i
         rng = np.random.default_rng(seed)
         players = list(info.colours[:int(rng.integers(info.min_players, info.max_players + 1))])
+        layout = _layout(pack, args.layout, len(players))
         state = random_midgame(pack, players, seed)
         view = state.table_view()
         style = sample_style(args.domain, seed)
@@ -115,7 +122,7 @@ def _whole_game(args: argparse.Namespace, out: Path) -> int:
         raise ValueError(f"--players must be between {info.min_players} and {info.max_players}")
     if args.decisions is not None and args.decisions < 1:
         raise ValueError("--decisions must be 1 or more")
-    layout = _layout(pack, args.layout)
+    layout = _layout(pack, args.layout, count)
     size = _size(args.size, (640, 360))
     players = list(info.colours[:count])
     steps, answers, final = bot_game(pack, players, args.seed, args.decisions)

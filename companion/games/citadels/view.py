@@ -6,7 +6,8 @@ Slot names (a table with no board: each seat has its own area):
 * ``seat.S.character.K``: a character card before seat S, face up (named) once revealed, face down (no name)
   until then; the face-up ones come first, by rank, so a card's place tells nothing of the order it was chosen;
 * ``seat.S.crown``: the crown;
-* ``characters.faceup.I`` / ``characters.facedown.I``: the characters put aside this round in the middle.
+* ``characters.faceup.I`` / ``characters.facedown.I``: the characters put aside this round in the middle;
+* ``deck``: the district deck, face down in the middle (one card back while it holds any card).
 
 ``supplies`` holds each seat's gold and the number of cards in hand (public in Citadels: counts, never names).
 Hands, the characters chosen and the face-down cards are secret: only ``private_view(seat)`` gives a seat its own.
@@ -42,6 +43,8 @@ def table_view(state: Any) -> TableView:
         view.put(f"characters.faceup.{index}", Piece("character", name=character))
     for index, _ in enumerate(state.facedown):
         view.put(f"characters.facedown.{index}", Piece("character"))
+    if state.deck_size:
+        view.put("deck", Piece("district"))
     return view
 
 
