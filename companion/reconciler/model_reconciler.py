@@ -14,7 +14,10 @@ what the spell shows (:func:`.search.explore`, exhaustive within its bounds) is 
 The posterior over stories decides everything:
 
 * **commit** the longest prefix of the best story whose stories hold ``1 − ε`` of the posterior, over
-  ``confirm_frames`` frames in a row, and only on an enumeration that was complete;
+  ``confirm_frames`` frames in a row, and only on an enumeration that was complete. The posterior's last hypothesis
+  is *none of these stories*: the table exactly as read, with the prior ``illegal_prior`` of a change that no story
+  searched explains (an illegal move, or more moves than the search follows); where readings contradict the best
+  story, it takes its share, and a commit waits;
 * **ask** when the posterior is split between first decisions (``hidden``), when the pending choice leaves no trace
   (``invisible``), or when a hand came and went and no move can be read (``unseen``);
 * **alert** when the table as read is likelier than the best legal story, by more than the prior against an illegal
@@ -66,6 +69,8 @@ class ModelPolicy:
     unseen_frames: int = 12        # still frames after a hand before an `unseen` question
     depth: int = 10                # decisions a spell may be explained by
     visible_depth: int = 3         # … of which change the look of the table
+    deep_depth: int = 20           # … and when no story within those bounds explains the table (the players went on
+    deep_visible_depth: int = 6    # without waiting for the companion), the bounds searched next
     detours: int = 1               # visible decisions per story that the table no longer shows
     max_nodes: int = 20_000        # an enumeration this large is cut short, and then never trusted for a commit
     rendered_weight: float = 200.0  # readings of rendered tables a context's measured rates count as, at most,
@@ -177,7 +182,8 @@ class ModelReconciler:
         self._root_count = 0
         self._spell = Spell()
         self._spells = 0
-        self._before: dict[str, tuple[str, dict[str, float]]] = {}   # slot → (label then, mean reading): last spell
+        self._before: dict[str, tuple[str, dict[str, float]]] = {}   # slot → (label then, mean reading): the last
+        #                                         spell the game was caught up with
         self._spell_root: VisibleView | None = None     # the committed look when the spell began
         self._caught_up = False      # the last still frame's likeliest story was "nothing more happened"
         self._candidates: dict[tuple[Action, ...], Node] = {}
@@ -213,10 +219,12 @@ class ModelReconciler:
         posterior = self._weigh()
         self._caught_up = posterior[0][1].key == self._tree.root.key and posterior[0][0] >= self.policy.posterior
         frame = observation.frame_index
-        outcomes = self._watch_disagreement(posterior[0][1], frame)
+        mismatch, lead = self._disagreement(posterior[0][1])
+        outcomes = self._watch_disagreement(mismatch, lead, posterior[0][1], frame)
         if self._blocked():
             return outcomes
-        committed = self._commit_if_sure(posterior, frame)
+        unexplained = self._unexplained(posterior[0][0], self._disagreement(posterior[0][1], changes_only=False)[1])
+        committed = self._commit_if_sure(posterior, frame, unexplained)
         if committed is not None:
             return outcomes + [committed]
         return outcomes + self._ask_if_needed(posterior, frame)
@@ -227,9 +235,12 @@ class ModelReconciler:
         """A hand or a moving picture: what the table showed may not hold any more."""
         if self._spell.frames:
             root = self._tree.root.view
-            if self._caught_up:
+            if self._caught_up:        # the game knew what the table held: its readings say how this camera reads
                 self._learn()
-            self._before.update({slot: (root.label(slot), mean) for slot, mean in self._spell.means.items()})
+                self._before.update({slot: (root.label(slot), mean) for slot, mean in self._spell.means.items()})
+            else:                      # what the table held then is unknown: it says nothing of the next spell
+                for slot in self._spell.means:
+                    self._before.pop(slot, None)
             self._spell = Spell()
             self._spells += 1
             self._forget_search()
@@ -274,7 +285,8 @@ class ModelReconciler:
     # ---- stories and their posterior -----------------------------------------------------------------------
 
     def _explore(self) -> None:
-        """Add the stories heading for what the spell shows (once per distinct target)."""
+        """Add the stories heading for what the spell shows (once per distinct target): within the usual bounds, then
+        within the deep ones if none explains it."""
         policy, root = self.policy, self._tree.root
         target = self._spell.target(root.view, policy.target_share)
         signature = target.key()
@@ -282,8 +294,9 @@ class ModelReconciler:
             return
         self._explored.add(signature)
         read = frozenset(self._spell.means)
-        for detours in dict.fromkeys((0, policy.detours)):
-            found = explore(self._tree, target, read, depth=policy.depth, visible_depth=policy.visible_depth,
+        bounds = dict.fromkeys(((policy.depth, policy.visible_depth), (policy.deep_depth, policy.deep_visible_depth)))
+        for (depth, visible_depth), detours in ((b, d) for b in bounds for d in dict.fromkeys((0, policy.detours))):
+            found = explore(self._tree, target, read, depth=depth, visible_depth=visible_depth,
                             detours=detours, limit=policy.max_nodes)
             if any(explains(node.view, target, read) for node in found.nodes):
                 break
@@ -399,26 +412,37 @@ class ModelReconciler:
 
     # ---- commits -------------------------------------------------------------------------------------------
 
-    def _sure_prefix(self, posterior: list[tuple[float, Node]]) -> tuple[Action, ...]:
-        """What the stories holding ``posterior`` of the mass agree on: the longest prefix of the best story they
-        share, or the whole best story when they all end in the same position (two routes to one position, such as
-        one player's two placements in either order, are the same game from there on)."""
-        best = posterior[0][1]
+    def _unexplained(self, best: float, lead: float) -> float:
+        """The posterior share of *none of the stories*: the table as read, ``lead`` nats likelier than the best
+        story (posterior ``best``) where they differ, with the prior of a change no story searched explains. Where
+        they don't differ (``lead`` 0) the two are one hypothesis, and the share is 0."""
+        odds = self.policy.illegal_prior * math.expm1(min(lead, 50.0)) * best
+        return odds / (1.0 + odds)
+
+    def _sure_prefix(self, posterior: list[tuple[float, Node]], unexplained: float = 0.0) -> tuple[Action, ...]:
+        """What the stories holding ``posterior`` of the mass agree on (the stories' mass shrunk by the
+        ``unexplained`` share): the longest prefix of the best story they share, or the whole best story when they
+        all end in the same position (two routes to one position, such as one player's two placements in either
+        order, are the same game from there on)."""
+        if unexplained >= 1.0 - self.policy.posterior:
+            return ()
+        best, needed = posterior[0][1], self.policy.posterior / (1.0 - unexplained)
         ending = state_fingerprint(best.state)
         if best.actions and sum(p for p, node in posterior if node.key == best.key
-                                and state_fingerprint(node.state) == ending) >= self.policy.posterior:
+                                and state_fingerprint(node.state) == ending) >= needed:
             return best.actions
         for length in range(len(best.actions), 0, -1):
             prefix = best.actions[:length]
-            if sum(p for p, node in posterior if node.actions[:length] == prefix) >= self.policy.posterior:
+            if sum(p for p, node in posterior if node.actions[:length] == prefix) >= needed:
                 return prefix
         return ()
 
-    def _commit_if_sure(self, posterior: list[tuple[float, Node]], frame: int) -> Outcome | None:
-        prefix = self._sure_prefix(posterior) if self._complete else ()
+    def _commit_if_sure(self, posterior: list[tuple[float, Node]], frame: int,
+                        unexplained: float = 0.0) -> Outcome | None:
+        prefix = self._sure_prefix(posterior, unexplained) if self._complete else ()
         if prefix and self._streaks.commit_frames + 1 >= self.policy.confirm_frames and self._add_look_alikes():
             posterior = self._weigh()
-            prefix = self._sure_prefix(posterior) if self._complete else ()
+            prefix = self._sure_prefix(posterior, unexplained) if self._complete else ()
         number = len(self.session.actions)
         asked = self._asked.get(number)
         if prefix and asked is not None and asked.reason != "invisible" and asked.spell == self._spells:
@@ -489,16 +513,18 @@ class ModelReconciler:
 
     # ---- disagreements: alerts and reminders ---------------------------------------------------------------
 
-    def _disagreement(self, best: Node) -> tuple[ViewDiff, float]:
+    def _disagreement(self, best: Node, changes_only: bool = True) -> tuple[ViewDiff, float]:
         """Where the spell reads the table otherwise than ``best`` has it, and by how many nats the table as read
-        is likelier there than ``best``'s look."""
+        is likelier there than ``best``'s look. ``changes_only``: leave out what no move can do (the pack's
+        fixtures say such a reading is a misread, never a change to alert); False keeps it, as evidence that the
+        table is not as ``best`` has it."""
         root, spell, model = self._tree.root.view, self._spell, self.model
         slots, supplies, lead = {}, {}, 0.0
         for slot, mean in spell.means.items():
             top = max(mean, key=mean.__getitem__)
             expected = best.view.label(slot)
             if (mean[top] < 0.5 or looks_like(top, expected) or ("slot", slot, top) in self._ignored
-                    or self._no_player_can(slot, expected, top)):
+                    or (changes_only and self._no_player_can(slot, expected, top))):
                 continue
             changed = set(best.diff.slots)
             gain = (self._slot_loglik(slot, best.view.with_slots({slot: top}), changed | {slot})
@@ -533,8 +559,8 @@ class ModelReconciler:
         return any(slot_number(template, slot) is not None and kind in expected and kind not in seen
                    for kind, template in fixtures.tracks.items())
 
-    def _watch_disagreement(self, best: Node, frame: int) -> list[Outcome]:
-        mismatch, lead = self._disagreement(best)
+    def _watch_disagreement(self, mismatch: ViewDiff, lead: float, best: Node, frame: int) -> list[Outcome]:
+        """Alert (or remind) when the table as read (``mismatch``, ``lead`` nats likelier than ``best``) lasts."""
         outcomes = self._settle_alerts(mismatch, frame)
         items = frozenset(_items(mismatch))
         illegal = lead > -math.log(self.policy.illegal_prior) and self._spell.frames >= self.policy.settle_frames

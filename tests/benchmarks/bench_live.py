@@ -116,6 +116,19 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+RELIABILITY: str | None = None     # --reliability: the model reconciler's reliability.json (None: the pack's)
+
+
+def model_reconciler():
+    """The ModelReconciler factory, with the reliabilities of ``RELIABILITY`` when given."""
+    from companion.reconciler.model_reconciler import ModelReconciler
+    from companion.reconciler.observation_model import ReadingModel
+    if RELIABILITY is None:
+        return ModelReconciler
+    model = ReadingModel.from_json(json.loads(open(RELIABILITY, encoding="utf-8").read()))
+    return lambda session: ModelReconciler(session, model=model)
+
+
 def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domain: str, reconciler: str = "rules",
                game: str = DEFAULT_GAME, players_wait: bool = True):
     """A new game of bots on the simulated table, watched by the real pipeline and reconciler: (desk, world, loop).
@@ -133,12 +146,11 @@ def bots_table(players: tuple[str, ...], seed: int, size: tuple[int, int], domai
     desk.new_game(game=game, players=list(players), seed=seed, variants={}, guided=False)
     world = SimulatedWorld(lambda: desk.session, bots=set(players), seed=seed, size=size, domain=domain,
                            adopt_bot_decisions=False, players_wait=players_wait)
-    from companion.reconciler.model_reconciler import ModelReconciler
     from companion.games.registry import get_pack
     layout = load_layout(get_pack(game).table.default_layout)
     loop = TableLoop(desk, world, watching_pipeline(layout, players), keep_timings=True,
                      after_frame=[PromptBots(world, bots=players, delay_frames=3)],
-                     reconciler=ModelReconciler if reconciler == "model" else None)
+                     reconciler=model_reconciler() if reconciler == "model" else None)
     loop.set_reference(world.setup_pictures())
     world.start_cue = lambda: loop.start_seen       # the players wait for the camera to take in the start
     return desk, world, loop
@@ -323,7 +335,10 @@ def main() -> None:
                         help="play N games of 2-5 players on seeds drawn at random now (printed); ignores --seed")
     parser.add_argument("--players-dont-wait", action="store_true",
                         help="the bots go on after a moment's rest, whether or not the companion took in the move")
+    parser.add_argument("--reliability", help="with --reconciler model: this reliability.json instead of the pack's")
     args = parser.parse_args()
+    global RELIABILITY
+    RELIABILITY = args.reliability
     if args.totals_of:
         saved = [json.loads(line) for name in args.totals_of for line in open(name, encoding="utf-8") if line.strip()]
         print(json.dumps({"totals": totals(saved, recount=args.recount_routes)}, indent=1))

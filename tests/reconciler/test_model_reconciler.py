@@ -3,6 +3,7 @@ notices — whole games followed without a wrong move or a false alarm, an illeg
 a move taken back on the tablet not redone from the same frames — and that the model's numbers are measured, not
 chosen (fitted from collected readings, shipped with the Caylus pack, saved and loaded as they were)."""
 
+import copy
 import json
 import math
 
@@ -106,3 +107,30 @@ def test_a_move_taken_back_on_the_tablet_is_not_redone_from_the_same_frames():
     assert "commit" not in kinds(outcomes) and session.actions == []
     assert reconciler.open_prompt is not None and reconciler.open_prompt.actions[0] == actions[0], \
         "asked, with the move the table shows offered first"
+
+
+def _bailiff_moved_on(view):
+    """``view`` with the bailiff one square further down the road (no placement moves it)."""
+    moved = copy.deepcopy(view)
+    square = next(slot for slot in moved.slots if slot.endswith(".bailiff"))
+    number = int(square.split(".")[1])
+    moved.slots[f"road.{number + 1}.bailiff"] = moved.slots.pop(square)
+    return moved
+
+
+def test_a_table_no_story_searched_explains_holds_the_commit_until_it_is_explained():
+    # the camera reads a placement, and the bailiff a square on: no story within the search's bounds moves it, so
+    # the table is not as any story has it (the players went further than the search, or something illegal
+    # happened): nothing is committed until the table is as a story has it again
+    session, actions = session_at(["red", "blue"], seed=5, decisions=0)
+    reconciler = ModelReconciler(session)
+    before = session.state
+    show(reconciler, before.table_view(), frames=4, start=9_500)
+    hand_over(reconciler, before.table_view())
+    after = before.apply(actions[0])
+    assert after.table_view().slots != before.table_view().slots, "the first move is seen on the table"
+    outcomes = show(reconciler, _bailiff_moved_on(after.table_view()), frames=8)
+    assert "commit" not in kinds(outcomes) and session.actions == []
+    hand_over(reconciler, after.table_view(), start=11_000)
+    outcomes = show(reconciler, after.table_view(), frames=6, start=12_000)
+    assert kinds(outcomes)[:1] == ["commit"] and session.actions == [actions[0]]
