@@ -13,6 +13,8 @@ SIZE = (640, 360)          # one small frame: the contract, not the accuracy (te
 def test_the_simulated_table_films_a_midgame_position_the_pipeline_reads(pack):
     if not pack.table.layouts:
         pytest.skip(f"{pack.title} ships no board layout: nothing to film")
+    if any(piece.shape == "card" for piece in pack.table.pieces):
+        pytest.skip(f"{pack.title} is played with cards: the camera pipeline reads no cards yet (issue 70)")
     from vision.evaluation import setup_table
     from vision.layout import load_layout
     from vision.render.domains import sample_style

@@ -31,7 +31,7 @@ GAP = 30.0                     # between seat areas and the middle
 MIDDLE_H = 120.0
 DECK_X, DISCARD_X = 45.0, 115.0      # in the middle, from its left edge
 ASIDE_X0, ASIDE_PITCH = 200.0, 70.0  # the characters put aside: face down first, then face up
-ASIDE = ("facedown", "facedown", "faceup", "faceup")
+ASIDE = ("facedown",) * 4 + ("faceup",) * 2   # 4 face down with 2 players (each puts one aside), 2 up with 4
 MARKER_SIZE, MARKER_OUT = 40.0, 40.0
 
 # which side of the table each seat sits at, clockwise from the crown's first holder (bottom, left, top, right)
