@@ -37,7 +37,7 @@ def say(text: Any, key: str | None, values: Mapping[str, Any], names: Mapping[st
 
 
 def _named(text: Any, name: str, value: Any, names: Mapping[str, str]) -> str:
-    if name == "cubes" and isinstance(value, (list, tuple)):
+    if name.endswith("cubes") and isinstance(value, (list, tuple)):     # "cubes", "gained_cubes"
         return goods(text, value)
     if name == "slot" and isinstance(value, str):      # "worksite.1": the place's name, then the rest
         place, _, rest = value.partition(".")

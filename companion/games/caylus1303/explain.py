@@ -54,11 +54,15 @@ def refusal(state: Any, decision: Decision | None, action: Action) -> RuleError:
     who = _who(state, action.player)
     player = state.colours[action.player] if 0 <= action.player < len(state.colours) else None
     if decision is None:
-        return RuleError(f"{who} can't play: the game is over", player=player, rule="game over")
+        return RuleError(f"{who} can't play: the game is over", player=player, rule="game over",
+                         key="refusals.game_over", values={"player": player})
     expected = "the table" if decision.player == CHANCE else _who(state, decision.player)
     doing = DECISION_WORDS.get(decision.kind, decision.kind)
     if action.player != decision.player:
-        return RuleError(f"{who} can't act now: {expected} must {doing}", player=player, rule="not your turn")
+        waiting = state.colours[decision.player] if 0 <= decision.player < len(state.colours) else None
+        return RuleError(f"{who} can't act now: {expected} must {doing}", player=player, rule="not your turn",
+                         key="refusals.not_your_turn" if waiting and player else None,
+                         values={"player": player, "waiting": waiting})
     if action.kind != decision.kind:
         return RuleError(f"{who} must {doing} now, not {action.kind.replace('_', ' ')}", player=player,
                          rule="wrong decision kind")
@@ -68,8 +72,10 @@ def refusal(state: Any, decision: Decision | None, action: Action) -> RuleError:
     except (TypeError, ValueError, KeyError, AttributeError):     # arguments of the wrong shape
         reason = None
     if reason is not None:
-        message, place, rule = reason
-        return RuleError(f"{who} can't {message}", player=player, place=place, rule=rule)
+        message, place, rule, *keyed = reason
+        key, values = keyed if keyed else (None, {})
+        return RuleError(f"{who} can't {message}", player=player, place=place, rule=rule,
+                         key=f"refusals.{key}" if key else None, values={"player": player, **values})
     place = action.arg("place")
     labels = "; ".join(option.label for option in decision.options[:6]) + (" …" if len(decision.options) > 6 else "")
     return RuleError(f"{who} can't do that: {action} is not one of the options to {doing} ({labels})",
@@ -105,7 +111,7 @@ def _placement(state: Any, decision: Decision, action: Action) -> Reason | None:
         if side in ("residence", "landmark"):
             kind = "a residence" if side == "residence" else "a landmark"
             return (f"place on {where}: it is {kind}, and workers never go on residences or landmarks", place,
-                    "no workers on residences or landmarks")
+                    "no workers on residences or landmarks", f"no_worker_on_{side}", {"tile": tile_id, "space": space})
         workers = state.road_workers[space - 1]
     else:
         return f"place on {place!r}: there is no such place", place, "no such place"
@@ -116,8 +122,16 @@ def _placement(state: Any, decision: Decision, action: Action) -> Reason | None:
     if state.workers[seat] < cost:
         why = " (someone has passed: each placement costs one more)" if cost == 2 and state.bridge else ""
         return (f"place on {where}: it costs {cost} workers{why} and {_who(state, seat)} has {state.workers[seat]}",
-                place, "placing costs workers")
+                place, "placing costs workers", "workers_short_worksite" if place == "worksite" else "workers_short",
+                {"tile": _where(place, state), "cost": cost, "workers": state.workers[seat]})
     return None
+
+
+def _where(place: str, state: Any) -> str:
+    """The building's id at ``place`` (``tiles.*`` in the strings): a road space's tile, else the place."""
+    if place.startswith("road."):
+        return str(state.road_tile[int(place[5:]) - 1])
+    return place
 
 
 def _occupied(state: Any, seat: int, where: str, place: str, workers: Sequence[int]) -> Reason:
@@ -125,7 +139,9 @@ def _occupied(state: Any, seat: int, where: str, place: str, workers: Sequence[i
     owner = _who(state, workers[0])
     whose = f"{_who(state, seat)}'s own worker" if workers[0] == seat else f"{owner}'s worker"
     if not state.holds(seat, "journeyman") or len(workers) > 1:
-        return f"place on {where}: {whose} already stands there", place, "one worker per building"
+        return (f"place on {where}: {whose} already stands there", place, "one worker per building",
+                "occupied_own" if workers[0] == seat else "occupied",
+                {"tile": _where(place, state), "occupant": state.colours[workers[0]]})
     if workers[0] == seat:
         return (f"place on {where}: the Journeyman joins another player's worker, not {whose}", place,
                 "the Journeyman joins another player's worker")

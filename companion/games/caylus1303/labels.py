@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .data import tile
+
 Message = tuple[str, dict[str, Any]]
 SKIPS = {"early_riser": "labels.early_skip", "build": "labels.build_skip", "favour_character": "labels.character_skip",
          "lawyer": "labels.nothing", "trade": "labels.nothing"}
@@ -48,10 +50,29 @@ def option_message(state: Any, decision: Any, option: Any) -> Message | None:
         return "labels.deliver", {"cubes": list(values["goods"])}
     if kind == "build" and "building" in values:
         return "labels.build", {"tile": values["building"], "cubes": list(values.get("pay") or ())}
+    if kind == "trade" and "trade" in values:
+        return _trade(decision, option)
+    if kind == "favour" and "take" in values:
+        holder = state.holder(values["take"])
+        return "labels.favour_take", {"tile": values["take"], "player": state.colours[holder] if holder is not None
+                                      else None}
+    if kind == "favour" and "worksite" in values:
+        return "labels.favour_worksite", {"tile": state.worksite_tiles[values["worksite"] - 1]}
     if kind == "lawyer" and "space" in values:
         space = values["space"]
         return "labels.lawyer", {"tile": state.road_tile[space - 1], "space": space}
     return None
+
+
+def _trade(decision: Any, option: Any) -> Message:
+    """A building's trade: what it costs (goods, workers) and what it gives (goods, workers, PP, a favour), each a
+    list of resource ids for the front end to count and name."""
+    paid = [good for good, n in option.cost.items() for _ in range(n)]
+    gained = [good for good, n in option.gain.items() for _ in range(n)]
+    effect = tile(decision.context["building"]).side_effect(decision.context.get("side", "start"))
+    terms = effect["trades"][option.action.arg_dict["trade"]]
+    gained += ["pp"] * int(terms.get("pp", 0)) + ["favour"] * int(terms.get("favours", 0) and 1)
+    return ("labels.trade" if paid else "labels.trade_free"), {"cubes": paid, "gained_cubes": gained}
 
 
 def _place(state: Any, place: Any) -> Message | None:
