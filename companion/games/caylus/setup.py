@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..errors import RuleError
-from ..players import Colour
 from ..rng import SeededRng
+from ..setup_checks import check_colours, check_variant_choices
 from .data import CUBE_INDEX, CUBES, building_catalogue, rules, section_names
 from .state import CaylusState
 
@@ -19,26 +18,13 @@ VARIANT_CHOICES: dict[str, tuple[Any, ...]] = {
 
 
 def check_players(players: Sequence[str]) -> tuple[str, ...]:
-    colours = tuple(str(p).lower() for p in players)
-    if not 2 <= len(colours) <= 5:
-        raise RuleError(f"Caylus is played by 2 to 5 players, not {len(colours)}", rule="player count")
-    for name in colours:
-        if name not in COLOURS:
-            known = ", ".join(COLOURS)
-            raise RuleError(f"Caylus has no {name!r} pieces; the colours are {known}", rule="player colours")
-    if len(set(colours)) != len(colours):
-        raise RuleError("Each player needs a different colour", rule="player colours")
-    assert all(Colour(c) for c in colours)
-    return colours
+    """The seats' colours, refused in words when Caylus can't be played with them."""
+    return check_colours(players, title="Caylus", palette=COLOURS, counts=(2, 5))
 
 
 def check_variant_values(variants: dict[str, Any]) -> dict[str, Any]:
-    for name, value in variants.items():
-        allowed = VARIANT_CHOICES[name]
-        if value not in allowed or type(value) is not type(allowed[0]):
-            raise RuleError(f"The option {name} can be {' or '.join(repr(a) for a in allowed)}, not {value!r}",
-                            rule="variant options")
-    return variants
+    """The options, refused in words when a value is not one of its choices."""
+    return check_variant_choices(variants, VARIANT_CHOICES)
 
 
 def new_state(players: Sequence[str], seed: int, variants: dict[str, Any]) -> CaylusState:

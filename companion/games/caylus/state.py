@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from ..decisions import Action, Decision
 from ..game import GameState
+from ..saved_state import check_saved, check_seat_lists, reading_saved
 from ..score import Score
 from ..table_view import TableView
 from .data import CUBES, Building, building_catalogue, rules, section_names
@@ -83,13 +84,9 @@ class CaylusState(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "CaylusState":
         """Rebuild a state saved by :meth:`to_json`; malformed input raises ``ValueError`` with a reason."""
-        if not isinstance(data, Mapping) or data.get("game") != "caylus":
-            raise ValueError("not a saved Caylus game: the JSON object has no \"game\": \"caylus\"")
-        if data.get("format") != FORMAT_VERSION:
-            raise ValueError(f"this saved Caylus game has format {data.get('format')!r}; "
-                             f"this version reads format {FORMAT_VERSION}")
+        check_saved(data, game="caylus", title="Caylus", version=FORMAT_VERSION)
         state = cls()
-        try:
+        with reading_saved("Caylus"):
             state.colours = tuple(str(c) for c in data["colours"])
             state.variants = dict(data["variants"])
             state.catalogue = building_catalogue(state.variants)
@@ -104,11 +101,8 @@ class CaylusState(GameState):
             state.inn = list(data["inn"])
             state.queue = [_frame_from_json(frame) for frame in data["queue"]]
             state.events = [dict(event) for event in data.get("events", [])]
-        except (KeyError, TypeError, AttributeError) as problem:
-            raise ValueError(f"saved Caylus game is incomplete or malformed ({problem!r})") from None
-        n = len(state.colours)
-        if not 2 <= n <= 5 or any(len(getattr(state, f)) != n for f in ("deniers", "pp", "cubes", "favour")):
-            raise ValueError("saved Caylus game is inconsistent: the player lists have different lengths")
+        check_seat_lists("Caylus", len(state.colours), (2, 5),
+                         {name: getattr(state, name) for name in ("deniers", "pp", "cubes", "favour")})
         if len(state.road_tile) != rules()["road_length"] + 1:
             raise ValueError("saved Caylus game is inconsistent: the road has the wrong number of squares")
         return state

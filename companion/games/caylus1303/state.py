@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from ..decisions import Action, Decision
 from ..game import GameState
+from ..saved_state import check_saved, check_seat_lists, reading_saved
 from ..score import Score
 from ..table_view import TableView
 from .data import GOODS, rules
@@ -78,13 +79,9 @@ class Caylus1303State(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Caylus1303State":
         """Rebuild a state saved by :meth:`to_json`; malformed input raises ``ValueError`` with a reason."""
-        if not isinstance(data, Mapping) or data.get("game") != GAME:
-            raise ValueError(f'not a saved Caylus 1303 game: the JSON object has no "game": "{GAME}"')
-        if data.get("format") != FORMAT_VERSION:
-            raise ValueError(f"this saved Caylus 1303 game has format {data.get('format')!r}; "
-                             f"this version reads format {FORMAT_VERSION}")
+        check_saved(data, game=GAME, title="Caylus 1303", version=FORMAT_VERSION)
         state = cls()
-        try:
+        with reading_saved("Caylus 1303"):
             state.colours = tuple(str(c) for c in data["colours"])
             state.variants = dict(data["variants"])
             for name in _SCALARS:
@@ -96,11 +93,8 @@ class Caylus1303State(GameState):
             for name in _DICT_LISTS:
                 setattr(state, name, [dict(entry) for entry in data[name]])
             state.events = [dict(event) for event in data.get("events", [])]
-        except (KeyError, TypeError, AttributeError) as problem:
-            raise ValueError(f"saved Caylus 1303 game is incomplete or malformed ({problem!r})") from None
-        n = len(state.colours)
-        if not 2 <= n <= 5 or any(len(getattr(state, f)) != n for f in ("goods", "workers", "pp", "characters")):
-            raise ValueError("saved Caylus 1303 game is inconsistent: the player lists have different lengths")
+        check_seat_lists("Caylus 1303", len(state.colours), (2, 5),
+                         {name: getattr(state, name) for name in ("goods", "workers", "pp", "characters")})
         if len(state.road_tile) != len(rules()["road"]):
             raise ValueError("saved Caylus 1303 game is inconsistent: the road has the wrong number of spaces")
         return state

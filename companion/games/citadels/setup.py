@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..errors import RuleError
+from ..setup_checks import check_colours, check_variant_choices
 from .data import full_deck, rules
 from .state import CitadelsState
 
@@ -18,25 +18,13 @@ VARIANT_CHOICES: dict[str, tuple[Any, ...]] = {"classic_city": (False, True),
 
 
 def check_players(players: Sequence[str]) -> tuple[str, ...]:
-    colours = tuple(str(p).lower() for p in players)
-    if not 2 <= len(colours) <= 7:
-        raise RuleError(f"Citadels is played by 2 to 7 players, not {len(colours)}", rule="player count")
-    for name in colours:
-        if name not in COLOURS:
-            raise RuleError(f"Citadels has no {name!r} seat; the colours are {', '.join(COLOURS)}",
-                            rule="player colours")
-    if len(set(colours)) != len(colours):
-        raise RuleError("Each player needs a different colour", rule="player colours")
-    return colours
+    """The seats' colours, refused in words when Citadels can't be played with them."""
+    return check_colours(players, title="Citadels", palette=COLOURS, counts=(2, 7), piece="seat")
 
 
 def check_variant_values(variants: dict[str, Any]) -> dict[str, Any]:
-    for name, value in variants.items():
-        allowed = VARIANT_CHOICES[name]
-        if value not in allowed or type(value) is not type(allowed[0]):
-            raise RuleError(f"The option {name} can be {' or '.join(repr(a) for a in allowed)}, not {value!r}",
-                            rule="variant options")
-    return variants
+    """The options, refused in words when a value is not one of its choices."""
+    return check_variant_choices(variants, VARIANT_CHOICES)
 
 
 def new_state(players: Sequence[str], seed: int, variants: dict[str, Any]) -> CitadelsState:

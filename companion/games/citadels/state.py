@@ -25,6 +25,7 @@ from typing import Any, Mapping
 
 from ..decisions import Action, Decision
 from ..game import GameState
+from ..saved_state import check_saved, check_seat_lists, reading_saved
 from ..score import Score
 from ..table_view import TableView
 from .data import character_ids, district, rules
@@ -85,13 +86,9 @@ class CitadelsState(GameState):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "CitadelsState":
         """Rebuild a state saved by :meth:`to_json`; malformed input raises ``ValueError`` with a reason."""
-        if not isinstance(data, Mapping) or data.get("game") != GAME:
-            raise ValueError(f'not a saved Citadels game: the JSON object has no "game": "{GAME}"')
-        if data.get("format") != FORMAT_VERSION:
-            raise ValueError(f"this saved Citadels game has format {data.get('format')!r}; "
-                             f"this version reads format {FORMAT_VERSION}")
+        check_saved(data, game=GAME, title="Citadels", version=FORMAT_VERSION)
         state = cls()
-        try:
+        with reading_saved("Citadels"):
             state.colours = tuple(str(c) for c in data["colours"])
             state.variants = dict(data["variants"])
             for name in _SCALARS:
@@ -103,11 +100,8 @@ class CitadelsState(GameState):
                 setattr(state, name, [list(row) for row in data[name]])
             state.queue = [_copy(frame) for frame in data["queue"]]
             state.events = [_copy(event) for event in data.get("events", [])]
-        except (KeyError, TypeError, AttributeError) as problem:
-            raise ValueError(f"saved Citadels game is incomplete or malformed ({problem!r})") from None
-        n = len(state.colours)
-        if not 2 <= n <= 7 or any(len(getattr(state, f)) != n for f in ("gold", "hands", "cities", "picks")):
-            raise ValueError("saved Citadels game is inconsistent: the player lists have different lengths")
+        check_seat_lists("Citadels", len(state.colours), (2, 7),
+                         {name: getattr(state, name) for name in ("gold", "hands", "cities", "picks")})
         return state
 
     def __eq__(self, other: object) -> bool:
