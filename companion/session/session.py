@@ -42,6 +42,7 @@ class Session:
         self.overrides: dict[str, list[dict[str, Any]]] = {}
         self._subscribers: list[queue.Queue] = []
         self._change_seq = 0
+        self._position_seq = 0
         self._lessons_read: list[str] = []
 
     # ---- creation ------------------------------------------------------------------------------------------
@@ -115,6 +116,12 @@ class Session:
         return list(self._lessons_read)
 
     @property
+    def position_seq(self) -> int:
+        """A number that grows with every decision and every undo, never repeating in this session: what was
+        shown for one position (a secret revealed on a shared device) knows when the game has moved on."""
+        return self._position_seq
+
+    @property
     def actions(self) -> list[Action]:
         return list(self._actions)
 
@@ -143,6 +150,7 @@ class Session:
             self._actions.append(action)
             self._sources.append(source)
             self._private_to.append(private_to)
+            self._position_seq += 1
             if next_state.is_over:
                 self.journal.finish_game(self.game_id, self._result())
         self._announce("decision", source=source)
@@ -160,6 +168,7 @@ class Session:
             while len(self._actions) > keep:
                 self.journal.append(self.game_id, "undo", {})
                 undone = self._pop()
+            self._position_seq += 1
             if was_over:
                 self.journal.finish_game(self.game_id, None)
         self._announce("undo")
@@ -248,6 +257,7 @@ class Session:
                 "variants": dict(self.setup.get("variants", {})),
                 "guided": self.guided,
                 "decisions_made": len(self._actions),
+                "position": self._position_seq,
                 "seat": seat,
                 "pending": pending,
                 "scores": [score.to_json() for score in state.scores()],

@@ -11,6 +11,8 @@ import queue
 import threading
 from typing import Any, Iterator, Mapping, Sequence
 
+from .reveal import Reveal
+
 KEEPALIVE_SECONDS = 15.0
 _SWITCHED = {"type": "session_switched"}
 
@@ -25,6 +27,8 @@ class Desk:
         self._watchers: set[queue.Queue] = set()
         # Which device plays which seat, per game: {game_id: {colour: device id}} (devices re-pair after a restart).
         self._seat_devices: dict[Any, dict[str, str]] = {}
+        # The secret the table's device is showing now, per game (companion/web/reveal.py).
+        self._reveals: dict[Any, Reveal] = {}
 
     # -- the current game -------------------------------------------------------------------
     @property
@@ -71,7 +75,30 @@ class Desk:
                 del seats[held]
             if colour is not None:
                 seats[colour] = device
+            shown = self._reveals.get(game_id)
+            if shown is not None and shown.device == device:
+                del self._reveals[game_id]
         self.notify("seat")
+
+    # -- a secret shown on the table's device -----------------------------------------------
+    def revealed(self, game_id: Any) -> Reveal | None:
+        """The secret a table's device was asked to show in game ``game_id`` (it may be out of date: see
+        :meth:`Reveal.shows`)."""
+        with self._lock:
+            return self._reveals.get(game_id)
+
+    def reveal(self, game_id: Any, reveal: Reveal) -> None:
+        """``reveal.device`` shows ``reveal.seat``'s secret (instead of any other device showing one)."""
+        with self._lock:
+            self._reveals[game_id] = reveal
+        self.notify("reveal")
+
+    def end_reveal(self, game_id: Any) -> None:
+        """No device shows a secret in game ``game_id`` any more."""
+        with self._lock:
+            ended = self._reveals.pop(game_id, None)
+        if ended is not None:
+            self.notify("reveal")
 
     # -- guided play ------------------------------------------------------------------------
     def taught(self, game_id: Any) -> frozenset[str]:

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, g, jsonify, render_template,
 
 from companion.games import CHANCE, Action, Piece, RuleError
 
-from . import error_response, guide, i18n, messages, seats, tablet, validation
+from . import error_response, guide, i18n, messages, reveal, seats, tablet, validation
 from .desk import Desk
 from .live_view import live_payload
 from .pairing import json_body, paired_required
@@ -125,6 +125,9 @@ def decide():
     refusal = seats.decide_refusal(desk(), session, action.player, seats.device_id())
     if refusal is not None:
         return _refused(403, refusal, session)
+    secret = reveal.decide_refusal(desk(), session, seats.device_id())
+    if secret is not None:
+        return _refused(403, secret, session)
     if action.player != CHANCE and guide.lessons_due(session):
         return error_response(409, "errors.lesson_first")
     try:
@@ -135,6 +138,7 @@ def decide():
                 if g.lang != i18n.DEFAULT_LANGUAGE else None)      # in English, the engine's own words
         return error_response(422, "errors.rule", message=said or refused.message, rule=refused.rule,
                               place=refused.place, player=refused.player)
+    desk().end_reveal(session.game_id)
     return jsonify({"ok": True, "change": session.snapshot().get("change")})
 
 
@@ -155,6 +159,7 @@ def undo():
     if refusal is not None:
         return _refused(403 if refusal[0] in SEAT_REFUSALS else 409, refusal, session)
     undone = session.undo(back_to=back_to)
+    desk().end_reveal(session.game_id)
     if undone is None:
         return error_response(409, "errors.nothing_to_undo")
     return jsonify({"undone": undone.to_json(), "decisions": len(session.actions)})
@@ -174,6 +179,30 @@ def choose_seat():
         return _refused(409, ("errors.bot_seat", {"player": colour}), session)
     desk().claim_seat(session.game_id, seats.device_id(), colour)
     return jsonify({"seat": colour})
+
+
+@bp.post("/api/reveal")
+@paired_required
+def reveal_secret():
+    """The table's device shows ``seat``'s secret for decision number ``decision`` (``{"seat": "red", "decision":
+    12}``), or hides it (``{"seat": null}``); the secret is shown until the game moves on."""
+    session, problem = _session_or_409()
+    if problem:
+        return problem
+    body = json_body()
+    colour, device = body.get("seat"), seats.device_id()
+    if colour is None:
+        shown = desk().revealed(session.game_id)
+        if shown is not None and shown.device == device:
+            desk().end_reveal(session.game_id)
+        return jsonify({"revealed": None})
+    if colour not in session.players:
+        return error_response(400, "errors.bad_seat", colours=", ".join(session.players))
+    refused = reveal.reveal_refusal(desk(), session, device, colour, body.get("decision"))
+    if refused is not None:
+        return _refused(refused[0], refused[1], session)
+    desk().reveal(session.game_id, reveal.Reveal(device, session.players.index(colour), session.position_seq))
+    return jsonify({"revealed": colour, "decision": len(session.actions)})
 
 
 @bp.post("/api/alerts/<alert_id>/resolve")

@@ -1,14 +1,15 @@
 """What the live screen shows: the session's snapshot plus what the tablet works out from it.
 
-The session's snapshot is the truth; this adds the places to highlight, the virtual LEDs and the
-lesson due in guided play, so the browser only draws.
+The session's snapshot is the truth, as the device may see it (its seat's, the seat it was handed to for a secret
+choice, else the shared one: :mod:`reveal`); this adds the places to highlight, the virtual LEDs, the lesson due in
+guided play and whom to hand the table's tablet to, so the browser only draws.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from . import guide, i18n, messages, seats
+from . import guide, i18n, messages, reveal, seats
 from .move_log import move_log
 from .desk import Desk
 from .led_board import led_scene, virtual_leds
@@ -53,13 +54,13 @@ def led_scene_of(snapshot: Mapping[str, Any], *, guided: bool) -> Any:
 def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = None,
                  leds: Any | None = None, device: str | None = None) -> dict[str, Any]:
     """``live``: the table loop (camera status, the question asked); ``leds``: the LED board's sync (link status);
-    ``device``: the device the payload is for (what it may do: its seat, decide, undo)."""
+    ``device``: the device the payload is for (what it sees and may do: its seat, decide, undo, hand over)."""
     devices = {"live": live.status.to_json() if live is not None else None,
                "leds_link": leds.status_json() if leds is not None else None}
     session = desk.session
     if session is None:
         return {"game_id": None, "camera": has_camera, **devices}
-    snapshot = session.snapshot()
+    snapshot = reveal.snapshot_for(desk, session, device)
     snapshot.setdefault("summary", _summary(session.state, snapshot))
     _translate_options(session, snapshot, lang)
     _translate_alerts(session, snapshot, lang)
@@ -73,6 +74,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         "lesson": None,
         "lessons_seen": [],
         "log": move_log(session, lang),
+        "hand_over": hand_over(desk, session, snapshot, device),
         **devices,
     }
     due = guide.lessons_due(session)
@@ -116,6 +118,16 @@ def _translate_options(session: Any, snapshot: Mapping[str, Any], lang: str) -> 
                 option["text"] = text
 
 
+def hand_over(desk: Desk, session: Any, snapshot: Mapping[str, Any], device: str | None) -> dict[str, Any] | None:
+    """On the table's device, for a decision secret to a seat without a device of its own: whom to hand the tablet
+    to (``to``), the decision's number (to reveal it) and whether it shows the secret now (``revealed``)."""
+    pending = snapshot.get("pending") or {}
+    colour = reveal.handed_to(desk, session, device, pending.get("private_to"))
+    if colour is None:
+        return None
+    return {"to": colour, "decision": snapshot.get("decisions_made"), "revealed": snapshot.get("seat") is not None}
+
+
 def device_controls(desk: Desk, session: Any, snapshot: Mapping[str, Any], device: str | None, lang: str, *,
                     lesson_due: bool) -> dict[str, Any]:
     """What this device may do now: its seat, and why it may not decide or undo (``None``: it may)."""
@@ -130,6 +142,8 @@ def device_controls(desk: Desk, session: Any, snapshot: Mapping[str, Any], devic
     decide = None
     if pending is not None and device is not None:
         decide = seats.decide_refusal(desk, session, int(pending["player"]), device)
+        if decide is None:
+            decide = reveal.decide_refusal(desk, session, device)
         if decide is None and lesson_due and pending["player"] >= 0:
             decide = ("errors.lesson_first", {})
     undo = seats.undo_refusal(desk, session, device)[1] if device is not None else None

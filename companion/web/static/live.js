@@ -104,6 +104,61 @@
     }
   }
 
+  // A decision secret to a seat without a device of its own, on the table's device: "Pass the tablet to Ann" covers
+  // the screen until Ann taps "I am Ann" (the server then sends her options); once she has decided, "Pass the tablet
+  // back" covers it again, so the next person never sees her secret.
+  let showedSecret = false, passBack = false;
+  function renderHandOver(payload) {
+    const over = payload.hand_over;
+    if (over && over.revealed) { showedSecret = true; passBack = false; }
+    else if (showedSecret) { showedSecret = false; passBack = !over; }
+    const cover = over && !over.revealed
+      ? {title: t("live.pass_to", {player: nameOf(over.to)}), hint: t("live.pass_to_hint", {player: nameOf(over.to)}),
+         button: t("live.i_am", {player: nameOf(over.to)}), colour: over.to, go: () => reveal(over.to, over.decision)}
+      : passBack ? {title: t("live.pass_back"), hint: t("live.pass_back_hint"), button: t("live.pass_back_done"),
+                    colour: null, go: () => { passBack = false; render(current); }}
+      : null;
+    $("hand-over").hidden = !cover;
+    $("live").hidden = Boolean(cover);
+    // A phone that meets the cover can still become a seat's own device ("This device plays").
+    const seatHome = cover && cover.colour ? $("hand-over-seat") : $("seat-home");
+    if ($("seat-picker").parentElement !== seatHome) seatHome.append($("seat-picker"));
+    document.body.dataset.handOver = cover ? (cover.colour || "back") : "";
+    if (cover) {
+      $("hand-over-title").textContent = cover.title;
+      $("hand-over-hint").textContent = cover.hint;
+      $("hand-over").style.setProperty("--player", cover.colour ? Board.colourOf(cover.colour) : "transparent");
+      $("hand-over-go").textContent = cover.button;
+      $("hand-over-go").disabled = Boolean(cover.colour) && !paired();
+      $("hand-over-go").onclick = cover.go;
+    }
+    const revealed = Boolean(over && over.revealed);
+    $("secret-banner").hidden = !revealed;
+    if (revealed) $("secret-banner-text").textContent = t("live.secret_for", {player: nameOf(over.to)});
+  }
+
+  async function reveal(colour, decision) {
+    const result = await post("/api/reveal", colour ? {seat: colour, decision} : {seat: null});
+    if (!result.ok) toast(result.error);
+  }
+
+  // What only the seat this screen shows knows (its hand, its secret choices): the pack's private view.
+  function renderPrivate(snapshot) {
+    const view = snapshot.table_view || {};
+    const known = view.private || {};
+    const entries = Object.entries(known).filter(([, value]) => value !== null && !(Array.isArray(value) && !value.length));
+    $("private").hidden = view.seat === undefined || !entries.length;
+    if ($("private").hidden) { $("private-view").replaceChildren(); return; }
+    $("private-title").textContent = t("live.private_title", {player: nameOf(snapshot.players[view.seat])});
+    const word = (value) => ["tiles.", "places.", "pieces.", "resources."].map((prefix) => prefix + value).filter(has)
+      .map((key) => t(key))[0] ?? String(value);
+    const said = (value) => Array.isArray(value) ? value.map(word).join(", ")
+      : typeof value === "object" ? Object.entries(value).map(([k, v]) => `${word(k)}: ${said(v)}`).join(", ") : word(value);
+    $("private-view").replaceChildren(...entries.flatMap(([key, value]) => [
+      element("dt", {text: has("private." + key) ? t("private." + key) : key}),
+      element("dd", {"data-private": key, text: said(value)})]));
+  }
+
   // The moves in plain words, newest first: who did what, and whose points it changed.
   function renderLog(payload) {
     const moves = (payload.log || []).slice().reverse();
@@ -325,7 +380,9 @@
     }
     const snapshot = payload.snapshot;
     if (viewing && (viewing.game_id !== payload.game_id || viewing.number > snapshot.decisions_made)) viewing = null;
+    renderHandOver(payload);
     renderStatus(snapshot);
+    renderPrivate(snapshot);
     renderLesson(payload);
     renderAlerts(snapshot);
     renderPrompt(snapshot, payload.live);
@@ -354,6 +411,7 @@
       const result = await post("/api/seat", {colour: $("seat-choice").value || null});
       if (!result.ok) toast(result.error);
     });
+    $("secret-hide").addEventListener("click", () => reveal(null));
     $("undo").addEventListener("click", async () => {
       const result = await post("/api/undo");
       if (!result.ok) toast(result.error);
