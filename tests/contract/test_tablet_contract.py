@@ -79,10 +79,13 @@ def test_a_game_of_the_pack_is_played_through_the_tablet(pack):
             assert tablet.post(f"/api/lessons/{live['lesson']['key']}/done").status_code == 200
             continue
         decision = desk.session.state.pending()
-        if decision.is_secret:           # the shared tablet shows no secret: the seat's own device answers it
+        if decision.is_secret:           # the shared tablet shows a secret only once handed to its seat
+            colour, number = desk.session.players[decision.private_to], len(desk.session.actions)
             assert pending["options"] == []
-            desk.session.decide(chooser.choice(decision.options).action)
-            continue
+            assert live["hand_over"] == {"to": colour, "decision": number, "revealed": False}
+            assert tablet.post("/api/reveal", {"seat": colour, "decision": number}).status_code == 200
+            pending = tablet.get("/api/live").get_json()["snapshot"]["pending"]
+            assert [o["action"] for o in pending["options"]] == [o.action.to_json() for o in decision.options]
         option = chooser.choice(pending["options"])
         answer = tablet.post("/api/decide", {"action": option["action"]})
         assert answer.status_code == 200, answer.get_json()
