@@ -155,3 +155,58 @@ def test_a_phone_paired_to_a_seat_shows_that_seats_secret_choice_and_hand_only(b
     wait_until(page, "document.querySelectorAll('#options button.option').length === 0")
     assert list(session.state.picks[1]) == [options[0]]
     context.close()
+
+
+def _wait_for_options(page, decisions: int, count: int) -> None:
+    wait_until(page, f"document.body.dataset.decisions === '{decisions}' && "
+                     f"document.querySelectorAll('#options button.option:not([disabled])').length === {count}")
+
+
+def test_a_round_is_played_with_two_phones_and_the_table_tablet_and_no_secret_reaches_another_screen(browser, table):
+    """Ann and Bob play on their phones, Cy and Di on the table's tablet; the table enters the calls (as the camera
+    would). During the draft no screen shows a character another seat chose; then the round is played to its end."""
+    import random
+
+    url, desk = table
+    session = desk.session
+    chooser = random.Random(5)
+    phones = {}
+    for colour in ("red", "blue"):
+        context = browser.new_context(viewport=PHONE, has_touch=True)
+        phones[colour] = context.new_page()
+        pair(phones[colour], url)
+        phones[colour].select_option("#seat-choice", colour)
+        wait_until(phones[colour], "!document.getElementById('you-are').hidden")
+    tablet = browser.new_page(viewport=TABLET)
+    pair(tablet, url)
+    screens = {**phones, "table": tablet}
+    for _ in range(300):
+        state = session.state
+        if state.round > 1 or state.is_over:
+            break
+        decision = state.pending()
+        if state.phase == "draft":        # who chose what so far is on nobody else's screen
+            for name, page in screens.items():
+                wait_until(page, f"document.body.dataset.decisions === '{len(session.actions)}'")
+                text = everything_on_the_page(page)
+                others = [seat for seat, colour in enumerate(PLAYERS) if colour != name]
+                assert not [word for seat in others for word in words(desk, list(state.picks[seat])) if word in text], name
+        if decision.is_chance and not decision.is_secret:
+            session.decide(chooser.choice(decision.options).action, source="camera")
+            continue
+        colour = PLAYERS[decision.private_to if decision.is_secret else decision.player]
+        page = phones.get(colour, tablet)
+        number = len(session.actions)
+        if page is tablet and decision.is_secret:
+            wait_until(tablet, f"document.body.dataset.handOver === '{colour}'")
+            tablet.click("#hand-over-go")
+        elif page is tablet:
+            wait_until(tablet, "document.body.dataset.handOver === '' || document.body.dataset.handOver === 'back'")
+            if tablet.locator("#hand-over").is_visible():
+                tablet.click("#hand-over-go")               # "The tablet is back on the table"
+        _wait_for_options(page, number, len(decision.options))
+        page.locator("#options button.option").nth(chooser.randrange(len(decision.options))).click()
+        wait_until(page, f"document.body.dataset.decisions !== '{number}'")
+    assert session.state.round == 2, "the round was not played to its end"
+    for page in screens.values():
+        page.context.close() if page in phones.values() else page.close()
