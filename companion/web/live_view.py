@@ -61,6 +61,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
     if session is None:
         return {"game_id": None, "camera": has_camera, **devices}
     snapshot = reveal.snapshot_for(desk, session, device)
+    devices["live"] = reveal.camera_status_for(devices["live"], snapshot)
     snapshot.setdefault("summary", _summary(session.state, snapshot))
     _translate_options(session, snapshot, lang)
     _translate_alerts(session, snapshot, lang)

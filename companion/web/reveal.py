@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 Refusal = tuple[str, dict[str, Any]]
 
@@ -50,6 +50,19 @@ def snapshot_for(desk: Any, session: Any, device: str | None) -> dict[str, Any]:
     if revealing and snapshot.get("position") != position:      # the game moved on while it was taken
         return session.snapshot()
     return snapshot
+
+
+def camera_status_for(status: dict[str, Any] | None, snapshot: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The table loop's status as a device with ``snapshot`` may see it: the options a camera's question weighs are
+    kept only for the decision the snapshot shows, and only when its options are in the snapshot (not a secret of
+    another seat); the question's reason always stays."""
+    prompt = (status or {}).get("prompt")
+    if not prompt or not prompt.get("actions"):
+        return status
+    pending = snapshot.get("pending") or {}
+    secret_to = pending.get("private_to")
+    seen = prompt.get("decision") == snapshot.get("decisions_made") and secret_to in (None, snapshot.get("seat"))
+    return status if seen else {**status, "prompt": {**prompt, "actions": []}}
 
 
 def viewing_seat(desk: Any, session: Any, device: str | None) -> int | None:

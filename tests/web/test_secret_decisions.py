@@ -204,3 +204,32 @@ def test_goofspiels_secret_bids_are_handed_round_the_same_way(goofspiel):
     assert bids and live(table)["snapshot"]["table_view"]["private"]["hand"]
     assert table.post("/api/decide", {"action": bids[0]["action"]}).status_code == 200
     assert live(table)["snapshot"]["pending"]["options"] == []
+
+
+class CameraAsking:
+    """The table loop as the tablet reads it, asking about one decision with the options it weighs, best first."""
+
+    def __init__(self, prompt):
+        from companion.live import LiveStatus
+
+        self.status = LiveStatus(camera="watching", registered=True, stable=True, prompt=prompt)
+
+    def open_prompt_decision(self):
+        return self.status.prompt["decision"]
+
+
+def test_the_cameras_question_about_a_secret_choice_shows_its_options_only_where_the_secret_is_shown():
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="citadels", players=PLAYERS, seed=11, variants={}, guided=False, names=NAMES)
+    play_to_pick(desk, "red")
+    number = len(desk.session.actions)
+    camera = CameraAsking({"decision": number, "player": 0, "reason": "hidden", "message": "",
+                           "actions": list(reversed(pick_options(desk)))})
+    app = create_app(desk, pin=PIN, live=camera)
+    table, bobs_phone = device(app), device(app, "blue")
+    for screen in (table, bobs_phone):
+        asked = live(screen)["live"]["prompt"]
+        assert asked["reason"] == "hidden" and asked["actions"] == []
+    assert reveal(table, "red", desk).status_code == 200
+    assert live(table)["live"]["prompt"]["actions"] == list(reversed(pick_options(desk)))
+    assert live(bobs_phone)["live"]["prompt"]["actions"] == []
