@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -23,6 +24,8 @@ TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 PLAYERS = ["red", "blue", "green", "yellow"]
 NAMES = {"red": "Ann", "blue": "Bob", "green": "Cy", "yellow": "Di"}
+
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 pytestmark = [
     pytest.mark.browser,
@@ -53,6 +56,12 @@ def table():
         session.decide(session.state.pending().options[0].action, source="camera")
     with LiveServer(app, "127.0.0.1", 0) as server:
         yield server.url, desk
+
+
+def shoot(page, name: str) -> None:
+    """With ``COMPANION_SCREENSHOTS=1``, the screen as docs/images/ui-<name>.png (docs/tablet-ui.md shows them)."""
+    if os.environ.get("COMPANION_SCREENSHOTS"):
+        page.screenshot(path=str(IMAGES / f"ui-{name}.png"), full_page=False)
 
 
 def wait_until(page, expression: str, timeout: float = 5000) -> None:
@@ -99,6 +108,8 @@ def test_the_draft_is_handed_round_one_tablet_and_no_seat_sees_anothers_secret(b
         options = [option.action.arg("character") for option in session.state.pending().options]
         covered = everything_on_the_page(page)
         assert not [word for word in seen_before | words(desk, options) if word in covered], colour
+        if colour == "blue":
+            shoot(page, "pass-the-tablet")
 
         page.click("#hand-over-go")                                  # "I am Ann"
         wait_until(page, f"document.querySelectorAll('#options button.option').length === {len(options)}")
@@ -109,6 +120,8 @@ def test_the_draft_is_handed_round_one_tablet_and_no_seat_sees_anothers_secret(b
         shown = everything_on_the_page(page)
         assert words(desk, options) <= set(page.locator("#options").inner_text().split("\n"))
         assert not [word for word in seen_before if word in shown], colour
+        if colour == "blue":
+            shoot(page, "secret-revealed")
 
         decided = len(session.actions)
         page.locator("#options button.option").first.click()
@@ -150,6 +163,7 @@ def test_a_phone_paired_to_a_seat_shows_that_seats_secret_choice_and_hand_only(b
     assert words(desk, options) <= set(page.locator("#options").inner_text().split("\n"))
     assert words(desk, sorted(session.state.hands[1])) <= set(page.locator('[data-private="hand"]').inner_text().split(", "))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shoot(page, "phone-secret")
     assert page.locator("#options button.option").first.bounding_box()["height"] >= 48
     page.locator("#options button.option").first.click()
     wait_until(page, "document.querySelectorAll('#options button.option').length === 0")

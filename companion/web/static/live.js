@@ -20,7 +20,8 @@
 
   function renderStatus(snapshot) {
     const summary = snapshot.summary || {};
-    $("turn").textContent = summary.turn !== undefined ? t("live.turn", {turn: summary.turn}) : "";
+    const turn = summary.turn;           // a pack may keep more than a number under "turn": only a number or word shows
+    $("turn").textContent = typeof turn === "number" || typeof turn === "string" ? t("live.turn", {turn}) : "";
     $("phase").textContent = summary.phase ? (has("phases." + summary.phase) ? t("phases." + summary.phase) : summary.phase) : "";
     const pending = snapshot.pending;
     if (snapshot.over) {
