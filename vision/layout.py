@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -58,6 +58,7 @@ class Region:
     radius: float = 0.0                          # circle
     points: tuple[tuple[float, float], ...] = () # polygon
     accepts: tuple[str, ...] = ()
+    pile: bool = False                           # a counted zone: any number of pieces, counted per colour
 
     def polygon(self, segments: int = 24) -> np.ndarray:
         """The outline as an (N, 2) float array in board mm (circles as a regular polygon)."""
@@ -214,6 +215,8 @@ class Layout:
                     entry["angle"] = r.angle
             if r.shape == "circle":
                 entry["radius"] = r.radius
+            if r.pile:
+                entry["pile"] = True
             slots[name] = entry
         return {
             "format": FORMAT, "name": self.name, "title": self.title, **({"game": self.game} if self.game else {}),
@@ -273,6 +276,15 @@ def _region(check: _Checker, name: str, data: Any, kinds: tuple[str, ...]) -> Re
     accepts = check.get(data, "accepts", where)
     if not isinstance(accepts, list) or not accepts or any(k not in kinds for k in accepts):
         raise check.fail(f"{where}.accepts", f"must be a non-empty list of piece kinds from {', '.join(kinds)}")
+    pile = data.get("pile", False)
+    if not isinstance(pile, bool):
+        raise check.fail(f"{where}.pile", f"must be true or false, not {json.dumps(pile)}")
+    region = _shaped_region(check, name, data, shape, tuple(accepts), where)
+    return replace(region, pile=True) if pile else region
+
+
+def _shaped_region(check: _Checker, name: str, data: Any, shape: str, accepts: tuple[str, ...],
+                   where: str) -> Region:
     if shape == "polygon":
         raw = check.get(data, "points", where)
         if not isinstance(raw, list) or len(raw) < 3:

@@ -1,8 +1,8 @@
 """``companion render GAME``: frames of the simulated table with exact ground truth.
 
 The game's pack must ship a board layout and the drawing data (``render.json``); its layout is the default.
-Stills: ``--frames N`` random legal mid-game states (one random playout each), one JPEG and one
-truth JSON per frame. Whole game: ``--game`` lets bots play a complete game (or its first ``--decisions``)
+Stills: ``--frames N`` random legal mid-game states (one random playout each; ``--players N`` with N players, else a
+random count per frame), one JPEG and one truth JSON per frame. Whole game: ``--game`` lets bots play a complete game (or its first ``--decisions``)
 and writes the frames (the empty board first, as a real recording starts with the setup; then hands
 reaching in and leaving), ``truth.jsonl``, ``game.json`` (final scores and state) and ``answers.json``
 (the bots' decisions in order, as ``companion replay --answers`` reads them).
@@ -39,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--size", default=None, help="frame size WxH (default 1280x720 stills, 640x360 games)")
     parser.add_argument("--layout", default=None, help="layout name or JSON file (default: the game's own)")
     parser.add_argument("--players", type=int, default=None,
-                        help="--game: number of players (default 3, or the nearest count the game takes)")
+                        help="number of players (--game: default 3, or the nearest count the game takes; "
+                             "stills: default a random count per frame)")
     parser.add_argument("--game", dest="whole_game", action="store_true", help="render one whole bot-played game")
     parser.add_argument("--fps", type=float, default=10.0, help="video frame rate for --game (default 10)")
     parser.add_argument("--no-video", action="store_true", help="--game: skip the AVI file")
@@ -85,11 +86,14 @@ def _stills(args: argparse.Namespace, out: Path) -> int:
     info = pack.info
     size = _size(args.size, (1280, 720))
     _layout(pack, args.layout)          # refuse a game with no layout before writing anything
+    if args.players is not None and not info.min_players <= args.players <= info.max_players:
+        raise ValueError(f"--players must be between {info.min_players} and {info.max_players}")
     out.mkdir(parents=True, exist_ok=True)
     for i in range(args.frames):
         seed = args.seed * 100_003 + i
         rng = np.random.default_rng(seed)
-        players = list(info.colours[:int(rng.integers(info.min_players, info.max_players + 1))])
+        drawn = int(rng.integers(info.min_players, info.max_players + 1))
+        players = list(info.colours[:args.players or drawn])
         layout = _layout(pack, args.layout, len(players))
         state = random_midgame(pack, players, seed)
         view = state.table_view()

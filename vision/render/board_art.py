@@ -243,9 +243,58 @@ def draw_board(td: TopDown, layout: Layout, style: str, rng: np.random.Generator
             dx = -14 if building == "stables" else 8
             _building(td, (cx + dx, cy - 18), 22, pal, rng, roof=(50, 60, 170))
     _score_track(td, layout, pal, rng)
+    _printed_places(td, layout, pal, rng)
     # a frame round the board edge
     w, h = layout.board_size
     cv2.rectangle(td.image, tuple(td.ipx(np.array([0, 0]))), tuple(td.ipx(np.array([w, h]))), ink, td.length(1.5), AA)
+
+
+def _on_board(layout: Layout, slot: str) -> bool:
+    x, y = layout.region(slot).center
+    return 0 <= x <= layout.board_size[0] and 0 <= y <= layout.board_size[1]
+
+
+def _printed_places(td: TopDown, layout: Layout, pal: dict, rng: np.random.Generator) -> None:
+    """What ``decor`` asks to print on the board (no board of the first games uses these keys): counted zones as
+    panels titled by their place, ``spaces`` (slot-name prefixes) as discs numbered by their last part,
+    ``card_places`` (prefixes) as card frames, ``labels`` (text → [x, y, height mm]) as titles."""
+    decor = layout.decor
+    ink = pal["ink"]
+    for name in layout.regions:
+        region = layout.region(name)
+        if region.pile and _on_board(layout, name):
+            _region_outline(td, layout, name, _c(pal["parchment"], rng, 12), _c(ink, rng), 1.0)
+            title = name.split(".")[0].replace("_", " ").upper()
+            (x, y), top = region.center, float(region.polygon()[:, 1].min())
+            if region.shape == "rect" and region.size[1] > 40:
+                _text(td, title[:12], (x, top + 7), 6.5, _c(ink, rng))
+    for prefix in decor.get("card_places", ()):
+        for name in layout.regions:
+            if name.startswith(prefix) and not layout.region(name).pile and layout.region(name).shape == "rect":
+                _region_outline(td, layout, name, _c(pal["square_fill"], rng, 8), _c(pal["square_line"], rng), 0.8)
+    for prefix in decor.get("spaces", ()):
+        for name in layout.regions:
+            region = layout.region(name)
+            if not name.startswith(prefix) or region.pile or region.shape != "circle":
+                continue
+            cx, cy = td.ipx(np.array(region.center))
+            radius = td.length(region.radius * 0.92)
+            cv2.circle(td.image, (cx, cy), radius, _c(pal["track"], rng, 10), -1, AA)
+            cv2.circle(td.image, (cx, cy), radius, _c(ink, rng), td.length(0.6), AA)
+            part = name.rsplit(".", 1)[-1]
+            if part.isdigit():
+                _text(td, part, region.center, region.radius * 0.7, (235, 240, 245))
+    for text, (x, y, height) in decor.get("labels", {}).items():
+        _text(td, text, (x, y), height, _c(ink, rng))
+
+
+def draw_panels(td: TopDown, layout: Layout, style: str, rng: np.random.Generator) -> None:
+    """Cardboard laid on the table beside the board (``decor.table_panels``: [x, y, w, h] mm each, players' boards),
+    in the board style's colours."""
+    pal = STYLES["board_styles"][style]
+    for x, y, w, h in layout.decor.get("table_panels", ()):
+        _panel(td, [x, y, w, h], _c(pal["parchment"], rng, 10), _c(pal["ink"], rng))
+        _panel(td, [x + 6, y + 6, w - 12, h - 12], _c(pal["square_fill"], rng, 10), _c(pal["square_line"], rng))
 
 
 def draw_markers(td: TopDown, layout: Layout) -> None:
@@ -305,5 +354,7 @@ def table_topdown(layout: Layout, board_style: str, background: str, seed: int, 
     inside = np.zeros(td.image.shape[:2], bool)
     inside[max(by0, 0):by1 + 1, max(bx0, 0):bx1 + 1] = True
     td.image[~inside] = table[~inside]
+    if "table_panels" in layout.decor:
+        draw_panels(td, layout, board_style, rng)
     draw_markers(td, layout)
     return td

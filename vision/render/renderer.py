@@ -140,10 +140,11 @@ class SimulatedTable:
         cam = self.camera
         for p in placed:
             if p.piece.kind == tile or p.piece.kind in self.drawing.cards:
-                region = self.layout.region(p.slot)
-                half = min(region.size) * 0.47 if region.shape == "rect" else region.radius * 0.7
-                hx, hy = (np.array(self.drawing.cards[p.piece.kind]) / 2 if p.piece.kind in self.drawing.cards
-                          else (half, half))
+                if p.piece.kind in self.drawing.cards:
+                    hx, hy = np.array(self.drawing.cards[p.piece.kind]) / 2
+                else:
+                    region = self.layout.region(p.slot)
+                    hx = hy = min(region.size) * 0.47 if region.shape == "rect" else region.radius * 0.7
                 a = np.radians(p.angle)
                 corners = np.array([[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]]) @ \
                     np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]]) + [p.x, p.y]
@@ -256,6 +257,8 @@ class SimulatedTable:
             if not pieces and name.startswith("score.") and not covered[name]:
                 continue
             entry = {"pieces": pieces, "occluded": covered[name], "center": outline["center"]}
+            if self.layout.region(name).pile:
+                entry["counts"] = pile_counts(pieces)
             if not compact:
                 entry["polygon"] = outline["polygon"]
             slots[name] = entry
@@ -341,6 +344,15 @@ class SimulatedTable:
                 inside = bool(np.all((corners[:, 0] >= 0) & (corners[:, 0] < w) & (corners[:, 1] >= 0) & (corners[:, 1] < h)))
                 self._markers.append((marker.id, corners, inside))
         return self._markers
+
+
+def pile_counts(pieces: list[dict[str, Any]]) -> dict[str, int]:
+    """A counted zone's pieces per colour (a piece with no colour counted by its kind), as its truth gives them."""
+    counts: dict[str, int] = {}
+    for piece in pieces:
+        key = piece.get("colour") or piece["kind"]
+        counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def _card_order(p: Placed) -> tuple:

@@ -16,11 +16,12 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from companion.games.table_view import Piece, TableView
 
-from ..layout import Layout, SupplyZone, layout_pack
+from ..layout import Layout, Region, SupplyZone, layout_pack
 from .drawing import COIN, Drawing, default_drawing, drawing_of
 
 STYLES = json.loads(Path(__file__).with_name("styles.json").read_text(encoding="utf-8"))
@@ -58,6 +59,8 @@ def place_slot(layout: Layout, slot: str, pieces: tuple[Piece, ...], seed: int, 
     rng = _rng(seed, slot)
     out: list[Placed] = []
     cx, cy = region.center
+    if region.pile:
+        return place_pile(region, slot, pieces, seed, drawing)
     if all(p.kind == stack for p in pieces) and len(pieces) > 1:
         # several discs on one space: a slightly untidy stack
         dx, dy = rng.uniform(-1, 1, 2) * min(jitter_mm, max(0.0, region.inner_radius - 8))
@@ -84,6 +87,68 @@ def place_slot(layout: Layout, slot: str, pieces: tuple[Piece, ...], seed: int, 
         z = TILE_THICKNESS if tiled and piece.kind != tile else 0.0
         out.append(Placed(slot, piece, kind3d, px + off[0], py + off[1], z, angle))
     return out
+
+
+PILE_GAP = 0.5            # mm between two pieces side by side in a pile
+PILE_THROWS = 16          # random places tried before a piece takes the nearest free place of the packed grid
+
+
+def place_pile(region: Region, slot: str, pieces: tuple[Piece, ...], seed: int,
+               drawing: Drawing) -> list[Placed]:
+    """The pieces of a counted zone (``region.pile``) side by side inside it, as a hand drops them.
+
+    Each piece is thrown where it lands free and wholly inside the region (a piece's throws depend only on
+    (seed, slot, its kind and colour, its rank among those)); when no throw lands free it takes the free place of a
+    packed hexagonal grid nearest its first throw, and when the zone's ground is full it stands on the piece nearest
+    that throw. Pieces never overlap on one level."""
+    outline = region.polygon(segments=32).astype(np.float32)
+    x0, y0 = outline.min(axis=0)
+    x1, y1 = outline.max(axis=0)
+    grid_rng = _rng(seed, f"{slot}.grid")
+    ranks: dict[tuple[str, str | None], int] = {}
+    out: list[Placed] = []
+    for piece in pieces:
+        kind3d = COIN + "1" if piece.kind == COIN and COIN + "1" in drawing.solids else piece.kind
+        radius = _radius(kind3d, drawing)
+        key = (piece.kind, piece.colour)
+        rank = ranks[key] = ranks.get(key, -1) + 1
+        rng = _rng(seed, f"{slot}.{piece.kind}.{piece.colour}.{rank}")
+        throws = np.column_stack([rng.uniform(x0, x1, PILE_THROWS), rng.uniform(y0, y1, PILE_THROWS)])
+        angle = float(rng.uniform(0, 90))
+        ground = [p for p in out if p.z == 0.0]
+
+        def free(x: float, y: float) -> bool:
+            inside = cv2.pointPolygonTest(outline, (float(x), float(y)), True) >= radius
+            return inside and all(math.hypot(x - p.x, y - p.y) >= radius + _radius(p.kind3d, drawing) + PILE_GAP
+                                  for p in ground)
+
+        spot = next(((float(x), float(y)) for x, y in throws if free(x, y)), None)
+        if spot is None:
+            spot = _nearest_free_grid(outline, radius, throws[0], free, grid_rng.uniform(0, 1, 2))
+        if spot is None and not ground:     # a zone smaller than the piece: it lies at the centre
+            spot = region.center
+        if spot is None:        # the ground is full: on top of the piece nearest the first throw
+            base = min(out, key=lambda p: math.hypot(p.x - throws[0][0], p.y - throws[0][1]))
+            top = max(p.z + drawing.solids[p.kind3d][2] for p in out
+                      if math.hypot(p.x - base.x, p.y - base.y) < 1.0)
+            out.append(Placed(slot, piece, kind3d, base.x, base.y, top, angle))
+            continue
+        out.append(Placed(slot, piece, kind3d, spot[0], spot[1], 0.0, angle))
+    return out
+
+
+def _nearest_free_grid(outline: np.ndarray, radius: float, target: np.ndarray, free,
+                       phase: np.ndarray) -> tuple[float, float] | None:
+    """The free place of a packed hexagonal grid (pitch one piece plus a gap) nearest ``target``, or None."""
+    pitch = 2 * radius + PILE_GAP + 0.2
+    x0, y0 = outline.min(axis=0)
+    x1, y1 = outline.max(axis=0)
+    spots = [tuple(float(v) for v in outline.mean(axis=0))]
+    for row, y in enumerate(np.arange(y0 + radius + phase[1] * 0.5, y1, pitch * math.sqrt(3) / 2)):
+        for x in np.arange(x0 + radius + phase[0] * 0.5 + (pitch / 2 if row % 2 else 0.0), x1, pitch):
+            spots.append((float(x), float(y)))
+    spots.sort(key=lambda p: math.hypot(p[0] - target[0], p[1] - target[1]))
+    return next((p for p in spots if free(*p)), None)
 
 
 def _coins_by_value(amount: int, values: list[int]) -> dict[int, int]:
@@ -128,6 +193,13 @@ def place_supply(zone: SupplyZone, colour: str, counts: dict[str, int], seed: in
         else:
             grid(piece_kind, Piece(piece_kind, good), counts.get(good, 0), x0 + goods["at"][0] + t * goods["step"],
                  y0 + goods["at"][1], goods["columns"], goods["pitch"], goods["rows"], goods["layer_mm"])
+    for fan in layout_of.get("cards", ()):     # cards counted in the supply (debts), fanned: each shows its edge
+        rng = _rng(seed, f"{slot}.cards.{fan['name']}")
+        (left, top), (dx, dy) = fan["at"], fan["step"]
+        for k in range(counts.get(fan["count"], 0)):
+            j = rng.uniform(-1, 1, 3)
+            out.append(Placed(slot, Piece(fan["kind"], name=fan["name"]), fan["kind"], x0 + left + k * dx + j[0],
+                              y0 + top + k * dy + j[1], 0.0, float(2 * j[2])))
     stacks_of = layout_of.get("coins", ())
     if terms.coin and stacks_of:
         by_value = _coins_by_value(counts.get(terms.coin, 0), [stack["value"] for stack in stacks_of])
