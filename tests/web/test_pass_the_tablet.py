@@ -224,3 +224,20 @@ def test_a_round_is_played_with_two_phones_and_the_table_tablet_and_no_secret_re
     assert session.state.round == 2, "the round was not played to its end"
     for page in screens.values():
         page.context.close() if page in phones.values() else page.close()
+
+
+def test_an_alert_raised_while_the_tablet_waits_for_a_player_shows_on_the_cover(browser, table):
+    url, desk = table
+    page = browser.new_page(viewport=TABLET)
+    pair(page, url)
+    wait_until(page, "document.body.dataset.handOver === 'red'")
+    desk.session.raise_alert("Green took a card from the deck out of turn.", player="green")
+    wait_until(page, "document.querySelectorAll('#hand-over .alert').length === 1")
+    assert page.locator("#hand-over .alert").is_visible()
+    page.locator("#hand-over .alert button").first.click()                 # "Fixed on the table"
+    wait_until(page, "document.querySelectorAll('.alert').length === 0")
+    assert desk.session.open_alerts() == []
+    page.click("#hand-over-go")
+    wait_until(page, "document.body.dataset.handOver === ''")
+    assert page.locator("#live #alerts").count() == 1
+    page.close()

@@ -121,9 +121,13 @@
       : null;
     $("hand-over").hidden = !cover;
     $("live").hidden = Boolean(cover);
-    // A phone that meets the cover can still become a seat's own device ("This device plays").
-    const seatHome = cover && cover.colour ? $("hand-over-seat") : $("seat-home");
-    if ($("seat-picker").parentElement !== seatHome) seatHome.append($("seat-picker"));
+    // The table's alerts stay in sight on the cover, and a phone that meets it can still become a seat's own device.
+    const place = (id, onCover, home) => {
+      const target = cover ? $(onCover) : $(home);
+      if ($(id).parentElement !== target) target.append($(id));
+    };
+    place("alerts", "hand-over-alerts", "alerts-home");
+    place("seat-picker", "hand-over-seat", "seat-home");
     document.body.dataset.handOver = cover ? (cover.colour || "back") : "";
     if (cover) {
       $("hand-over-title").textContent = cover.title;
