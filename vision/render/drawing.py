@@ -8,8 +8,9 @@ The renderer names no game's pieces. A pack that the simulated table can draw sh
   the renderer's own (``styles.json``);
 * ``supply``: how a seat's supply zone is laid out, in mm from its top-left corner — ``rows`` of spare pieces
   (``kind``, ``at``, ``columns``, ``pitch``, ``rows``, ``layer_mm``), the ``goods`` (one group per good,
-  ``step`` apart: in a grid, or heaped round ``heap_at``), and ``coins`` (stacks by value, ``above_bottom``
-  of the zone, each nudged a little along its ``nudge`` axis);
+  ``step`` apart: in a grid, or heaped round ``heap_at``), ``coins`` (stacks by value, ``above_bottom``
+  of the zone, each nudged a little along its ``nudge`` axis) and ``cards`` (a supply count shown as cards fanned
+  from ``at`` by ``step``: ``count`` names the count, ``kind`` and ``name`` the card);
 * ``tile_art``: tile name → ``{"family", "icon", "label"}`` (:mod:`vision.render.tiles`);
 * ``cards``: card kinds → ``{"size": [w, h]}`` mm, flat cards laid on the table (turned as their place), drawn from
   ``card_art``: card name → ``{"family", "pips", "glyph"}`` with ``colours.card_families`` (:mod:`vision.render.cards`).
