@@ -190,7 +190,7 @@ def reveal_secret():
     if problem:
         return problem
     body = json_body()
-    colour, device = body.get("seat"), seats.device_id()
+    colour, device, position = body.get("seat"), seats.device_id(), session.position_seq
     if colour is None:
         shown = desk().revealed(session.game_id)
         if shown is not None and shown.device == device:
@@ -201,7 +201,7 @@ def reveal_secret():
     refused = reveal.reveal_refusal(desk(), session, device, colour, body.get("decision"))
     if refused is not None:
         return _refused(refused[0], refused[1], session)
-    desk().reveal(session.game_id, reveal.Reveal(device, session.players.index(colour), session.position_seq))
+    desk().reveal(session.game_id, reveal.Reveal(device, session.players.index(colour), position))
     return jsonify({"revealed": colour, "decision": len(session.actions)})
 
 
