@@ -74,7 +74,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         "leds": virtual_leds(led_scene_of(snapshot, guided=bool(session.guided)), session.game),
         "lesson": None,
         "lessons_seen": [],
-        "log": move_log(session, lang),
+        "log": move_log(session, lang, seat=snapshot.get("seat")),
         "hand_over": hand_over(desk, session, snapshot, device),
         **devices,
     }

@@ -2,7 +2,8 @@
 
 Each committed decision is said as its option's words in the position it was taken in (the pack's strings where
 the pack names them, else the engine's English label), with the points each player gained or lost by it. A
-secret decision is logged as who decided, never what; the table's own decisions (chance) as "the table".
+secret decision is logged as who decided, never what, except to the seat it was private to; the table's own
+decisions (chance) as "the table".
 Each move is worked out once per game and kept (a game's log only grows, or shrinks by undo).
 """
 
@@ -19,8 +20,10 @@ _known: dict[Any, list[tuple[Any, dict[str, Any]]]] = {}
 _known_lock = threading.Lock()
 
 
-def move_log(session: Any, lang: str, *, last: int = 40) -> list[dict[str, Any]]:
-    """The last ``last`` moves of ``session``, oldest first: ``{number, player, text, points}`` in ``lang``."""
+def move_log(session: Any, lang: str, *, last: int = 40, seat: int | None = None) -> list[dict[str, Any]]:
+    """The last ``last`` moves of ``session``, oldest first: ``{number, player, secret, text, points}`` in ``lang``,
+    as ``seat`` may read them (``None``: a shared screen). ``secret``: decided in secret, its words kept from this
+    reader (``text`` None)."""
     moves = _moves(session)[-last:]
     text = i18n.texts(lang, session.game)
     names = session.setup.get("names", {})
@@ -29,8 +32,9 @@ def move_log(session: Any, lang: str, *, last: int = 40) -> list[dict[str, Any]]
         words = None
         if lang != i18n.DEFAULT_LANGUAGE and move["message"] is not None:
             words = messages.say(text, move["message"][0], move["message"][1], names)
-        said.append({"number": move["number"], "player": move["player"], "secret": move["secret"],
-                     "text": None if move["secret"] else (words or move["label"]), "points": move["points"]})
+        hidden = move["private_to"] is not None and move["private_to"] != seat
+        said.append({"number": move["number"], "player": move["player"], "secret": hidden,
+                     "text": None if hidden else (words or move["label"]), "points": move["points"]})
     return said
 
 
@@ -61,7 +65,7 @@ def _move(session: Any, before: Any, after: Any, action: Any, index: int) -> dic
     players = session.players
     player = players[action.player] if action.player != CHANCE and 0 <= action.player < len(players) else None
     return {"number": index + 1, "player": player, "label": label, "message": message,
-            "secret": decision is not None and decision.private_to is not None,
+            "private_to": decision.private_to if decision is not None else None,
             "points": _points_changed(before, after, players)}
 
 

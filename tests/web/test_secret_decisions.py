@@ -233,3 +233,17 @@ def test_the_cameras_question_about_a_secret_choice_shows_its_options_only_where
     assert reveal(table, "red", desk).status_code == 200
     assert live(table)["live"]["prompt"]["actions"] == list(reversed(pick_options(desk)))
     assert live(bobs_phone)["live"]["prompt"]["actions"] == []
+
+
+def test_the_log_of_moves_says_a_secret_choice_only_to_the_seat_that_made_it(citadels):
+    desk, app = citadels
+    bobs_phone, table = device(app, "blue"), device(app)
+    play_to_pick(desk, "blue")
+    bobs = desk.session.state.pending().options[0]
+    assert bobs_phone.post("/api/decide", {"action": bobs.action.to_json()}).status_code == 200
+    on_the_phone, on_the_table = live(bobs_phone)["log"][-1], live(table)["log"][-1]
+    assert on_the_phone["player"] == on_the_table["player"] == "blue"
+    assert on_the_phone["secret"] is False and on_the_phone["text"] == bobs.label
+    assert on_the_table["secret"] is True and on_the_table["text"] is None
+    anns = live(bobs_phone)["log"][-2]
+    assert anns["player"] == "red" and anns["secret"] is True and anns["text"] is None
