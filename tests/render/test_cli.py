@@ -38,3 +38,13 @@ def test_bad_arguments_give_a_message_not_a_traceback(tmp_path, capsys):
     assert "--size must look like 1280x720" in capsys.readouterr().err
     assert main(["render", "caylus", "--frames", "1", "--out", str(tmp_path), "--layout", str(tmp_path / "x.json")]) == 2
     assert "not found" in capsys.readouterr().err
+
+
+def test_stills_of_a_game_take_the_player_count_asked_for(tmp_path, capsys):
+    # seed 3 alone would draw 2 players
+    assert main(["render", "architects", "--players", "5", "--seed", "3", "--frames", "1", "--out", str(tmp_path),
+                 "--size", "160x90"]) == 0
+    truth = json.loads((tmp_path / "frame_0000.json").read_text())
+    assert truth["layout"] == "architects-5" and len(truth["supplies"]) == 5
+    assert main(["render", "architects", "--players", "6", "--frames", "1", "--out", str(tmp_path)]) == 2
+    assert "--players must be between 2 and 5" in capsys.readouterr().err

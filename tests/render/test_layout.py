@@ -75,6 +75,7 @@ def _broken(tmp_path, mutate):
     (lambda d: d["board"].update(size=[400]), "board.size"),
     (lambda d: d["supplies"][2].update(origin="left"), "supplies[2].origin"),
     (lambda d: d["score_track"].update(spaces=[]), "score_track.spaces"),
+    (lambda d: d["slots"]["bridge.1"].update(pile="yes"), "slots.bridge.1.pile"),
 ])
 def test_broken_layout_names_file_and_field(tmp_path, mutate, field):
     path = _broken(tmp_path, mutate)
@@ -121,3 +122,11 @@ def test_a_board_without_a_score_track_has_no_score_slots(tmp_path):
     layout = load_layout(path)
     assert layout.score_spaces == () and not any(name.startswith("score.") for name in layout.slot_names())
     assert "score_track" not in layout.to_json()
+
+
+def test_a_counted_zone_keeps_its_pile_flag_through_a_round_trip(tmp_path):
+    layout = load_layout("architects-2")
+    assert layout.region("prison").pile and not layout.region("black_market.a.worker").pile
+    path = tmp_path / "copy.json"
+    layout.save(path)
+    assert load_layout(path) == layout
