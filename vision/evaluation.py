@@ -27,6 +27,7 @@ import numpy as np
 
 from companion.games.table_view import Piece, TableView
 
+from .cards import BACK, enrolment_places, enrolment_rounds
 from .layout import Layout, layout_pack, load_layout
 from .observation import Observation, label_for, piece_label
 from .pipeline import VisionPipeline
@@ -90,7 +91,7 @@ def previous_supplies(view: TableView, rng: np.random.Generator,
     previous = {}
     for colour, counts in view.supplies.items():
         before = dict(counts)
-        for _ in range(int(rng.integers(0, 4))):
+        for _ in range(int(rng.integers(0, 4)) if goods else 0):
             good = goods[int(rng.integers(len(goods)))]
             change = 1 if before.get(good, 0) == 0 or rng.random() < 0.5 else -1
             before[good] = before.get(good, 0) + change
@@ -173,6 +174,22 @@ class Scores:
                 for stage in stages}
 
 
+def enrol_rendered_cards(pipeline: VisionPipeline, table: Any, game: str, players: tuple[str, ...]) -> int:
+    """Show the simulated table's camera every face of the game's cards once (and each card kind's back), dealt
+    onto places no two of which overlap, a few frames' worth, as a user does at setup. Returns the frames shown."""
+    faces = [(kind, name) for kind, names in pipeline.terms.cards.items() for name in names]
+    faces += [(kind, BACK) for kind in pipeline.terms.cards]
+    rounds = enrolment_rounds(faces, enrolment_places(pipeline.card_places))
+    for k, dealt in enumerate(rounds):
+        placements = {place: Piece(kind, name=name or None) for place, (kind, name) in dealt.items()}
+        view = TableView(game, players)
+        for place, piece in placements.items():
+            view.put(place, piece)
+        frame, _ = table.render(view, frame_seed=10_100 + k)
+        pipeline.enrol_cards(frame, placements)
+    return len(rounds)
+
+
 def setup_pipeline(truth: dict[str, Any], layout: Layout, model: SlotModel | None) -> VisionPipeline:
     """A pipeline set up on the frame's own table as a user would set it up (steps 1–2 above)."""
     return setup_table(truth, layout, model)[0]
@@ -191,6 +208,8 @@ def setup_table(truth: dict[str, Any], layout: Layout, model: SlotModel | None,
     pipeline = VisionPipeline(layout, view.players, model=model, fit_board=fit_board)
     empty, _ = table.render(TableView(view.game, view.players), frame_seed=10_001)
     pipeline.set_reference(empty)
+    if pipeline.card_places:
+        enrol_rendered_cards(pipeline, table, view.game, view.players)
     calibration = calibration_view(view, np.random.default_rng([int(style["seed"]), 3]), pipeline.terms)
     calibration.slots = {slot: pieces for slot, pieces in calibration.slots.items() if slot in layout.regions}
     calibration_frame, _ = table.render(calibration, frame_seed=10_002)

@@ -2,8 +2,10 @@
 
 This is the contract between ``vision`` (which knows images) and the reconciler (which knows rules).
 A slot's contents are named by a *label*: the sorted, ``+``-joined pieces on it, ``""`` for empty. A piece is
-``kind:colour`` (``kind`` alone for a neutral piece); a tile (the kind called ``tile``) is ``tile:name``, by the
-name of what is printed on it. The goods counted in a supply zone are the game's (its pack's ``table.json``).
+``kind:colour`` (``kind`` alone for a neutral piece); a named piece (a tile, the kind called ``tile``, or a card
+read by its face) is ``kind:name``, by the name of what is printed on it: ``tile:mason``, ``district:market``; a card
+lying face down is its kind alone, a card whose face the camera never enrolled ``kind:?`` (:mod:`vision.cards`).
+:func:`pieces_for` reads ``kind:detail`` as a name for the kinds it is told are named (the tile by default). The goods counted in a supply zone are the game's (its pack's ``table.json``).
 
 >>> from companion.games.table_view import Piece
 >>> label_for((Piece("disc", "red"), Piece("disc", "blue")))
@@ -12,6 +14,8 @@ name of what is printed on it. The goods counted in a supply zone are the game's
 ''
 >>> pieces_for("tile:mason")
 (Piece(kind='tile', colour=None, name='mason'),)
+>>> label_for((Piece("district", name="market"),)), pieces_for("district:market", named=("district",))
+('district:market', (Piece(kind='district', colour=None, name='market'),))
 """
 
 from __future__ import annotations
@@ -40,8 +44,8 @@ def __getattr__(name: str) -> Any:
 
 
 def piece_label(piece: Piece) -> str:
-    """``worker:red``, ``tile:mason``, ``provost``."""
-    detail = piece.name if piece.kind == TILE else piece.colour
+    """``worker:red``, ``tile:mason``, ``district:market`` (a named piece with no colour), ``provost``."""
+    detail = piece.name if piece.kind == TILE or (piece.name and not piece.colour) else piece.colour
     return f"{piece.kind}:{detail}" if detail else piece.kind
 
 
@@ -50,11 +54,12 @@ def label_for(pieces: Iterable[Piece]) -> str:
 
 
 @lru_cache(maxsize=4096)      # a frame's ~300 readings use a few dozen labels; the reconciler parses them all
-def pieces_for(label: str) -> tuple[Piece, ...]:
+def pieces_for(label: str, named: tuple[str, ...] = (TILE,)) -> tuple[Piece, ...]:
+    """The pieces a label names; ``named``: the kinds whose detail is a name, not a colour."""
     pieces = []
     for part in filter(None, label.split("+")):
         kind, _, detail = part.partition(":")
-        if kind == TILE:
+        if kind in named:
             pieces.append(Piece(kind, None, detail or None))
         else:
             pieces.append(Piece(kind, detail or None))

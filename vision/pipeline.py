@@ -33,13 +33,14 @@ from typing import Callable, Collection, Mapping, Sequence
 import numpy as np
 
 from companion.games.table_spec import TableSpec
-from companion.games.table_view import TableView
+from companion.games.table_view import Piece, TableView
 
 from .colours import ColourModel, added_pixels, added_pixels_batch, quantile_within, relit_change, row_means
 from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .board_fit import BoardFit, fit_board
+from .cards import BACK, CardLibrary, CardPlace, card_places, change_within, labels as card_labels, read_place, rectify_place
 from .layout import Layout, layout_pack
 from .leaning import (LAMP_REACH_MM, beside, colours_in_front, doubt_behind_hidden,
                       doubt_leaning, hidden_behind, leaning_in, leaning_over, own_pixels, shadows, stack_shadows,
@@ -72,6 +73,7 @@ UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a sl
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
 NEW_TILE_SHARE = 0.5         # belief that a tile on a square with no confirmed building is a building never seen
 FRESH_TILE_DOUBT = 0.9       # how much a slot's reading is doubted while an unconfirmed tile lies under it
+CARD_UNCHANGED_BELOW = 24.0  # a card place whose picture changed less than this since it was last read keeps its reading
 COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still there, and still the building confirmed
 
 # The supply zones are read on this thread while the slots are read on the caller's: the two share nothing, both
@@ -150,8 +152,16 @@ class VisionPipeline:
         self.terms = Vocabulary.of(spec if spec is not None else layout_pack(layout).table)
         terms = self.terms
         self.players = tuple(players)
-        self.windows = slot_windows(layout, slots)
+        # Card places (rect places of a card kind read by its face) are read by the card reader (vision.cards), the
+        # other slots by the slot model.
+        wanted = layout.slot_names() if slots is None else list(slots)
+        self.card_places: dict[str, CardPlace] = {}
+        self._pick_card_places(layout, wanted)
+        self.windows = slot_windows(layout, [name for name in wanted if name not in self.card_places])
         self.slot_names = list(self.windows)
+        self.cards = CardLibrary()                   # the faces enrolled (enrol_cards, or learned at confirm)
+        self._empty_cards: dict[str, np.ndarray] = {}       # each card place's picture at setup (the bare table)
+        self._card_seen: dict[str, tuple[np.ndarray, dict[str, float]]] = {}   # last picture read and its labels
         self.accepts = [layout.region(name).accepts for name in self.slot_names]
         if model == "default":
             model = SlotModel()
@@ -212,6 +222,7 @@ class VisionPipeline:
         pipeline's own layout, or the shipped one fitted to the board at setup)."""
         terms = self.terms
         self.layout = layout
+        self._pick_card_places(layout, list(self.card_places))
         self.windows = slot_windows(layout, self.slot_names)
         self.covering = self._covering_slots()       # tile slot index → slots standing on that tile
         self._tile_beside = self._spots_beside_tiles()   # tile slot index → provost and bailiff spots next door
@@ -239,6 +250,31 @@ class VisionPipeline:
             for a in spots:
                 self._fronts[a] = self._fronts.get(a, ()) + (b,)
         self._shadow_key = None                      # the lean geometry is worked out again for the new places
+
+    def _pick_card_places(self, layout: Layout, names: Sequence[str]) -> None:
+        places = card_places(layout, self.terms.cards) if self.terms.cards else {}
+        self.card_places = {name: places[name] for name in names if name in places}
+
+    @property
+    def read_places(self) -> list[str]:
+        """Every place an observation reads: the slot model's slots, then the card places."""
+        return self.slot_names + list(self.card_places)
+
+    def enrol_cards(self, frame: np.ndarray, placements: Mapping[str, Piece]) -> None:
+        """Learn card faces from a setup frame where each card of ``placements`` (place → the card) lies alone on
+        its place (nothing over it): :func:`vision.cards.enrolment_places` are such places. A card with no name is
+        its kind's back."""
+        pose = self._crop_pose or self.tracker.pose
+        if pose is None:
+            raise ValueError("set the reference (the empty table) before enrolling cards")
+        for place, piece in placements.items():
+            self.cards.enrol(piece.kind, piece.name or BACK, frame, pose, self.card_places[place])
+        self._card_seen.clear()
+
+    def use_cards(self, library: CardLibrary) -> None:
+        """Read the card places against ``library`` (faces enrolled at an earlier setup: :meth:`CardLibrary.load`)."""
+        self.cards = library
+        self._card_seen.clear()
 
     def set_reference(self, empty_board: np.ndarray | Sequence[np.ndarray],
                       corners_px: Sequence[Sequence[float]] | None = None, board_fit: BoardFit | None = None) -> Pose:
@@ -272,6 +308,8 @@ class VisionPipeline:
         if fitted is not self.layout:
             self._use_layout(fitted)
         crops = crop_slots(empty_board, pose, self.windows)
+        self._empty_cards = {name: rectify_place(empty_board, pose, place) for name, place in self.card_places.items()}
+        self._card_seen = {}
         hand_picture = rectify(empty_board, pose, self._hand_bounds, HAND_PX_PER_MM)
         self.stacks.set_reference(rectify(empty_board, pose, self.stacks.reference_bounds(), REFERENCE_PX_PER_MM))
         self._hand_pose = self._crop_pose = pose
@@ -351,6 +389,7 @@ class VisionPipeline:
                 learned.setdefault(pieces[0].colour, []).append(added_pixels(self.reference.crops[i], crops[i]))
         for colour, pixels in learned.items():
             self.colours.learn(colour, np.concatenate(pixels))
+        self._learn_faces(frame, view, doubted)
         discs = {name: pieces[0].colour for name in self.stacks.centres if name not in doubted
                  and len(pieces := view.pieces(name)) == 1 and pieces[0].colour in self.players}
         self.stacks.learn(frame, pose, camera_position_mm(pose.image_from_board, (frame.shape[1], frame.shape[0])), discs)
@@ -361,6 +400,18 @@ class VisionPipeline:
         if self.hands is not None:
             self.hands.accept(rectify(frame, pose, self._hand_bounds, HAND_PX_PER_MM))
             self._hand_pose = pose
+
+    def _learn_faces(self, frame: np.ndarray, view: TableView, doubted: Collection[str]) -> None:
+        """A card the rules confirm on a place, whose face was never enrolled, is enrolled from this frame when no
+        card lies over it (learned when first played)."""
+        for name, place in self.card_places.items():
+            pieces = view.pieces(name)
+            if name in doubted or len(pieces) != 1 or (pieces[0].kind, pieces[0].name or BACK) in self.cards:
+                continue
+            if pieces[0].kind in self.terms.cards and not any(view.pieces(later) for later in place.covered_by):
+                self.cards.enrol(pieces[0].kind, pieces[0].name or BACK, frame, self._crop_pose or self.tracker.pose,
+                                 place)
+                self._card_seen.clear()
 
     def seed_colours(self, samples_bgr: Mapping[str, Sequence[float]]) -> list[str]:
         """Take the players' piece colours measured at setup (the wizard's taps: one BGR colour each) as
@@ -436,6 +487,11 @@ class VisionPipeline:
         slots = doubt_behind_hidden(slots, shadowed_by, behind, terms=terms)
         occluded_slots = occluded_slots | behind | unlearned
         lap("leaning")
+        if self.card_places:
+            hidden_cards = self._places_under(reading.mask) if occluded else frozenset()
+            slots.update(self._read_cards(frame, hidden_cards))
+            occluded_slots = occluded_slots | hidden_cards
+            lap("cards")
         supplies, confidence, coins = supplies_read.result()
         lap("supplies")          # the wait for them, once the slots are read
         return Observation(
@@ -526,13 +582,48 @@ class VisionPipeline:
         return self._shadow
 
     def _slots_under(self, hand_mask: np.ndarray) -> frozenset[str]:
+        return self._under(hand_mask, {name: window.center for name, window in self.windows.items()})
+
+    def _places_under(self, hand_mask: np.ndarray) -> frozenset[str]:
+        """The card places a hand covers any part of (a card's face is read whole: a finger on it spoils it)."""
+        points = {}
+        for name, place in self.card_places.items():
+            w, h = place.region.size
+            for fx in (-0.4, 0.0, 0.4):
+                for fy in (-0.4, 0.0, 0.4):
+                    a = np.radians(place.region.angle)
+                    dx, dy = fx * w, fy * h
+                    points[(name, fx, fy)] = (place.region.center[0] + dx * np.cos(a) - dy * np.sin(a),
+                                              place.region.center[1] + dx * np.sin(a) + dy * np.cos(a))
+        return frozenset(key[0] for key in self._under(hand_mask, points))
+
+    def _under(self, hand_mask: np.ndarray, points: Mapping) -> set:
         hidden = set()
-        for name, window in self.windows.items():
-            x = int((window.center[0] - self._hand_bounds[0]) * HAND_PX_PER_MM)
-            y = int((window.center[1] - self._hand_bounds[1]) * HAND_PX_PER_MM)
+        for name, (cx, cy) in points.items():
+            x = int((cx - self._hand_bounds[0]) * HAND_PX_PER_MM)
+            y = int((cy - self._hand_bounds[1]) * HAND_PX_PER_MM)
             if 0 <= y < hand_mask.shape[0] and 0 <= x < hand_mask.shape[1] and hand_mask[y, x]:
                 hidden.add(name)
-        return frozenset(hidden)
+        return hidden
+
+    def _read_cards(self, frame: np.ndarray, hidden: frozenset[str]) -> dict[str, dict[str, float]]:
+        """Every card place not under a hand, as labels (:func:`vision.cards.labels`). A place whose picture has
+        not changed since it was last read keeps that reading."""
+        pose = self._crop_pose
+        out = {}
+        for name, place in self.card_places.items():
+            if name in hidden:
+                continue
+            picture = rectify_place(frame, pose, place)
+            seen = self._card_seen.get(name)
+            if seen is not None and change_within(picture, seen[0], place.visible) < CARD_UNCHANGED_BELOW:
+                out[name] = seen[1]
+                continue
+            kind = next(kind for kind in place.region.accepts if kind in self.terms.cards)
+            reading = read_place(picture, self._empty_cards[name], place, self.cards, place.region.accepts)
+            out[name] = card_labels(reading, kind)
+            self._card_seen[name] = (picture, out[name])
+        return out
 
     def _read_slots(self, crops: np.ndarray, hidden: frozenset[str], lap: Callable[[str], None] = lambda stage: None,
                     seen: tuple[np.ndarray, Pose] | None = None) -> dict[str, dict[str, float]]:
@@ -768,7 +859,8 @@ class VisionPipeline:
 
     # -- supplies ------------------------------------------------------------------------------------
     def _has_zone(self, seat: int) -> bool:
-        return any(zone.seat == seat for zone in self.layout.supplies)
+        """A seat's supply zone is read as goods (:class:`SupplyZone`) when the game has goods to count."""
+        return bool(self.terms.goods) and any(zone.seat == seat for zone in self.layout.supplies)
 
     def _supply_picture(self, frame: np.ndarray, pose: Pose, seat: int) -> np.ndarray:
         zone = self.layout.supply(seat)

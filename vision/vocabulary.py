@@ -13,6 +13,8 @@ Vision names no game's pieces. A :class:`Vocabulary` is built once from a
 * ``stack``: the kind several of which pile on one space, with its height and radius (:mod:`vision.stacks`);
 * ``armed``: kinds a player's hand puts down during a move (the simulated hand puts them down first);
 * ``tile``: the kind that is a flat named tile (its look is enrolled by name, :mod:`vision.tiles`);
+* ``cards``: card kind → the names of its faces, for the card kinds read by their face (:mod:`vision.cards`:
+  each face enrolled at setup; kinds listing no faces are left out);
 * ``goods`` and ``goods_piece``: what a supply zone counts by colour, and the kind those pieces are
   (``goods_side_mm``: one such piece's side); ``coin`` and ``coin_values``: the coin, never counted, only seen
   come or go (:mod:`vision.coins`);
@@ -53,6 +55,7 @@ class Vocabulary:
     stack_height_mm: float = 0.0
     stack_radius_mm: float = 0.0
     tile: str | None = None
+    cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     goods: tuple[str, ...] = ()
     goods_piece: str | None = None
     goods_side_mm: float = 0.0
@@ -74,7 +77,9 @@ class Vocabulary:
                    shows_beside=spec.kinds_where("shows_beside"), armed=spec.kinds_where("armed"),
                    heights_mm=spec.heights_mm(), stack=stack.name if stack else None,
                    stack_height_mm=stack.height_mm if stack else 0.0, stack_radius_mm=stack.radius_mm if stack else 0.0,
-                   tile=tile, goods=spec.goods, goods_piece=spec.goods_piece,
+                   tile=tile, cards={piece.name: piece.faces for piece in spec.pieces
+                                     if piece.shape == "card" and piece.faces},
+                   goods=spec.goods, goods_piece=spec.goods_piece,
                    goods_side_mm=goods_piece.height_mm if goods_piece else 0.0,
                    coin=spec.coin, coin_values=spec.coin_values,
                    goods_colours=dict(spec.colours.get("goods", {})),

@@ -28,7 +28,9 @@ class PieceKind:
       (a worker on a tile); ``hides``: tall enough to hide what stands behind it from the camera;
       ``beside``: a neutral piece that stands next to a place and may lean into its window;
       ``shows_beside``: a piece near a place whose body shows in that place's window (a house next to its square);
-      ``armed``: put down by a player's hand during their move (the arm-side witness watches it).
+      ``armed``: put down by a player's hand during their move (the arm-side witness watches it);
+    * ``faces``: for a card kind, the names of its distinct faces (what the camera enrols at setup, shown once
+      each: :mod:`vision.cards`); empty when the game's cards are not read by their face.
     """
 
     name: str
@@ -43,6 +45,7 @@ class PieceKind:
     beside: bool = False
     shows_beside: bool = False
     armed: bool = False
+    faces: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "PieceKind":
@@ -55,6 +58,7 @@ class PieceKind:
         values = dict(data)
         for number in ("height_mm", "radius_mm"):
             values[number] = float(values.get(number, 0.0))
+        values["faces"] = tuple(str(face) for face in values.get("faces", ()))
         return cls(**values)
 
 

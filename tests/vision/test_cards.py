@@ -1,0 +1,92 @@
+"""Card reading (vision.cards): the places of overlapping city rows, the enrolled faces, and a rendered Citadels table
+read back as its truth says; a face never enrolled is reported as such, not as another card."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.games.playout import random_midgame
+from companion.games.registry import get_pack
+from companion.games.table_view import Piece, TableView
+from vision.cards import CardLibrary, card_places, enrolment_places
+from vision.evaluation import enrol_rendered_cards
+from vision.layout import load_layout
+from vision.observation import label_for
+from vision.pipeline import VisionPipeline
+from vision.render.domains import sample_style
+from vision.render.renderer import SimulatedTable
+
+PACK = get_pack("citadels")
+SIZE = (1280, 720)
+
+
+def test_a_city_card_is_identified_on_the_part_the_next_one_leaves_visible() -> None:
+    places = card_places(load_layout("citadels-4"), ("district", "character"))
+    first, last = places["seat.0.city.0"], places["seat.0.city.7"]
+    assert first.visible == pytest.approx((0.0, 0.0, 40.0, 90.0), abs=0.2)    # the next card covers 20 mm of 60
+    assert first.own == first.visible                                         # nothing lies under the first
+    assert last.visible == pytest.approx((0.0, 0.0, 60.0, 90.0), abs=0.2)
+    assert places["seat.0.city.3"].own == pytest.approx((20.0, 0.0, 40.0, 90.0), abs=0.2)
+    assert places["seat.0.city.3"].covered_by == ("seat.0.city.4",)
+    spots = enrolment_places(places)
+    assert "seat.0.city.0" in spots and "seat.0.city.1" not in spots and "seat.0.city.2" in spots
+
+
+def _table(players: int, domain: str, seed: int):
+    colours = list(PACK.info.colours[:players])
+    layout = load_layout(f"citadels-{players}")
+    table = SimulatedTable(layout, sample_style(domain, seed), SIZE, pack=PACK)
+    pipeline = VisionPipeline(layout, colours, model=None, fit_board=False)
+    pipeline.set_reference(table.render(TableView("citadels", tuple(colours)), frame_seed=10_001)[0])
+    return colours, table, pipeline
+
+
+@pytest.fixture(scope="module")
+def enrolled():
+    colours, table, pipeline = _table(4, "train", 12)
+    assert enrol_rendered_cards(pipeline, table, "citadels", tuple(colours)) == 2
+    return colours, table, pipeline
+
+
+def test_a_rendered_table_s_cities_read_as_the_truth_says(enrolled) -> None:
+    colours, table, pipeline = enrolled
+    view = random_midgame(PACK, colours, seed=12_000).table_view()
+    frame, _ = table.render(view, frame_seed=1)
+    observation = pipeline.observe(frame, still=True)
+    cities = [name for name in pipeline.card_places if ".city." in name]
+    built = [name for name in cities if view.pieces(name)]
+    assert len(built) >= 8
+    for name in cities:
+        label, p = observation.best(name)
+        assert label == label_for(view.pieces(name)), name
+        assert p >= 0.9, (name, observation.slots[name])
+
+
+def test_a_face_never_enrolled_is_unknown_not_another_card(enrolled) -> None:
+    colours, table, pipeline = enrolled
+    view = random_midgame(PACK, colours, seed=12_000).table_view()
+    shown = [name for name in pipeline.card_places if ".city." in name and view.pieces(name)]
+    library = pipeline.cards
+    fewer = CardLibrary()
+    fewer._faces = {face: picture for face, picture in library._faces.items()
+                    if face[1] not in {view.pieces(name)[0].name for name in shown}}
+    try:
+        pipeline.use_cards(fewer)
+        frame, _ = table.render(view, frame_seed=1)
+        observation = pipeline.observe(frame, still=True)
+    finally:
+        pipeline.use_cards(library)
+    for name in shown:
+        label, p = observation.best(name)
+        assert label == "district:?", (name, observation.slots[name])
+        assert all(p < 0.5 for other, p in observation.slots[name].items() if other not in ("district:?",)), name
+
+
+def test_the_enrolled_faces_survive_a_save_and_load(enrolled, tmp_path) -> None:
+    library = enrolled[2].cards
+    library.save(tmp_path / "cards.npz")
+    again = CardLibrary.load(tmp_path / "cards.npz")
+    assert again.faces == library.faces and len(again.faces) == 30 + 8 + 2
+    assert all(np.abs(again._faces[face].astype(int) - library._faces[face]).mean() < 3 for face in library.faces)
+    assert (tmp_path / "cards.npz").stat().st_size < 200_000
