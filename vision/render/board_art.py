@@ -260,22 +260,24 @@ def _printed_places(td: TopDown, layout: Layout, pal: dict, rng: np.random.Gener
     ``card_places`` (prefixes) as card frames, ``labels`` (text → [x, y, height mm]) as titles."""
     decor = layout.decor
     ink = pal["ink"]
+    spaces = tuple(decor.get("spaces", ()))
     for name in layout.regions:
         region = layout.region(name)
-        if region.pile and _on_board(layout, name):
+        if region.pile and _on_board(layout, name) and not (region.shape == "circle" and spaces
+                                                             and name.startswith(spaces)):
             _region_outline(td, layout, name, _c(pal["parchment"], rng, 12), _c(ink, rng), 1.0)
-            title = name.split(".")[0].replace("_", " ").upper()
+            title = name.removesuffix(".workers").replace(".", " ").replace("_", " ").upper()
             (x, y), top = region.center, float(region.polygon()[:, 1].min())
             if region.shape == "rect" and region.size[1] > 40:
-                _text(td, title[:12], (x, top + 7), 6.5, _c(ink, rng))
+                _text(td, title[:16], (x, top + 7), 6.5, _c(ink, rng))
     for prefix in decor.get("card_places", ()):
         for name in layout.regions:
             if name.startswith(prefix) and not layout.region(name).pile and layout.region(name).shape == "rect":
                 _region_outline(td, layout, name, _c(pal["square_fill"], rng, 8), _c(pal["square_line"], rng), 0.8)
-    for prefix in decor.get("spaces", ()):
+    for prefix in spaces:
         for name in layout.regions:
             region = layout.region(name)
-            if not name.startswith(prefix) or region.pile or region.shape != "circle":
+            if not name.startswith(prefix) or region.shape != "circle":
                 continue
             cx, cy = td.ipx(np.array(region.center))
             radius = td.length(region.radius * 0.92)

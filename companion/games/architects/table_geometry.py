@@ -5,7 +5,7 @@ docs/layout-format.md; what is where: docs/architects-table.md) and the card fac
 No board was measured: the main board's size and the places on it are a plausible arrangement of what the rules
 name (nine worker locations as counted zones, the Prison, the Black Market's three spaces and two card piles, the
 Tax Stand's silver, the Workshop's 2 × 4 apprentice places, the Guildhall's 4 rows, the Cathedral's levels and the
-virtue track), not the printed board's. Each player's area lies on the table before them: the player board (their
+virtue track; a track space is a counted zone too, its markers side by side or stacked), not the printed board's. Each player's area lies on the table before them: the player board (their
 spare workers, goods, silver and debt cards: the supply zone), their captives beside it, and one place per building
 and per apprentice card, overlapping in a fan (a card shows its top-left corner under the next). Every size is a
 guess and a constant below: a player with the box corrects one here and runs the module again.
@@ -89,7 +89,7 @@ def board_slots(players: int) -> dict[str, Any]:
             slots[f"workshop.{row}.{column}.silver"] = _circle(x, y + ROW_SILVER_DY, ROW_SILVER_R, "coin", pile=True)
     for level in range(len(rules()["cathedral"]["levels"]) + 1):
         slots[f"cathedral.{level}"] = _circle(CATHEDRAL_X0 + CATHEDRAL_PITCH * level, CATHEDRAL_Y, CATHEDRAL_R,
-                                              "marker")
+                                              "marker", pile=True)
     facts = count_facts(players)
     for index in range(facts["guildhall_columns"] * facts["guildhall_rows"]):
         row, column = divmod(index, facts["guildhall_columns"])
@@ -98,7 +98,7 @@ def board_slots(players: int) -> dict[str, Any]:
     slots["guildhall.beside"] = _rect(*BESIDE, 0.0, "worker", pile=True)
     virtue = rules()["virtue"]
     for value in range(virtue["min"], virtue["max"] + 1):
-        slots[f"virtue.{value}"] = _circle(VIRTUE_X0 + VIRTUE_PITCH * value, VIRTUE_Y, VIRTUE_R, "marker")
+        slots[f"virtue.{value}"] = _circle(VIRTUE_X0 + VIRTUE_PITCH * value, VIRTUE_Y, VIRTUE_R, "marker", pile=True)
     return slots
 
 
