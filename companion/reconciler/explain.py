@@ -58,6 +58,7 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("^" + re.escape(template).replace(r"\{n\}", r"(?P<n>\d+)") + "$")
 
 
+@lru_cache(maxsize=16384)
 def place_of(slot: str) -> str:
     """The place a slot belongs to: its name up to the last dot (``road.16.worker`` → ``road.16``)."""
     return slot.rsplit(".", 1)[0]

@@ -73,6 +73,7 @@ class ModelPolicy:
     deep_visible_depth: int = 6    # without waiting for the companion), the bounds searched next
     detours: int = 1               # visible decisions per story that the table no longer shows
     max_nodes: int = 20_000        # an enumeration this large is cut short, and then never trusted for a commit
+    dropped_below: float = 60.0    # a story this many nats behind the best one is no longer weighed in this spell
     rendered_weight: float = 200.0  # readings of rendered tables a context's measured rates count as, at most,
                                    # against this table's own (learned while the game and the table agree)
     supply_keys: tuple[str, ...] | None = None   # the goods counted in each supply (None: the game's)
@@ -188,6 +189,7 @@ class ModelReconciler:
         self._caught_up = False      # the last still frame's likeliest story was "nothing more happened"
         self._candidates: dict[tuple[Action, ...], Node] = {}
         self._explored: set[tuple] = set()
+        self._searched_deep = False
         self._complete = True
         self._movers: dict[tuple[Action, ...], frozenset[str]] = {}
         self._reaches: list[str | None] = []     # per reach since the game last changed: the seat its arm named
@@ -200,6 +202,7 @@ class ModelReconciler:
         self._ignored: set[tuple] = set()
         self._streaks = _Streaks()
         self._seen_actions: tuple[Action, ...] = tuple(session.actions)
+        self._slot_logliks: dict[tuple, float] = {}    # this frame's slot log-likelihoods, by what a story puts there
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -215,15 +218,16 @@ class ModelReconciler:
         if not self._spell.frames:
             self._spell_root = self._tree.root.view
         self._spell.add(observation)
+        self._slot_logliks = {}
         self._explore()
         posterior = self._weigh()
         self._caught_up = posterior[0][1].key == self._tree.root.key and posterior[0][0] >= self.policy.posterior
         frame = observation.frame_index
-        mismatch, lead = self._disagreement(posterior[0][1])
+        mismatch, lead, lead_with_misreads = self._disagreement(posterior[0][1])
         outcomes = self._watch_disagreement(mismatch, lead, posterior[0][1], frame)
         if self._blocked():
             return outcomes
-        unexplained = self._unexplained(posterior[0][0], self._disagreement(posterior[0][1], changes_only=False)[1])
+        unexplained = self._unexplained(posterior[0][0], lead_with_misreads)
         committed = self._commit_if_sure(posterior, frame, unexplained)
         if committed is not None:
             return outcomes + [committed]
@@ -279,23 +283,27 @@ class ModelReconciler:
 
     def _forget_search(self) -> None:
         self._candidates = {(): self._tree.root}
+        self._searched_deep = False
         self._explored = set()
         self._complete = True
 
     # ---- stories and their posterior -----------------------------------------------------------------------
 
     def _explore(self) -> None:
-        """Add the stories heading for what the spell shows (once per distinct target): within the usual bounds, then
-        within the deep ones if none explains it."""
+        """Add the stories heading for what the spell shows (once per distinct target): within the usual bounds, then,
+        if none explains it and :meth:`_may_search_deep`, within the deep ones."""
         policy, root = self.policy, self._tree.root
         target = self._spell.target(root.view, policy.target_share)
-        signature = target.key()
+        deep = self._may_search_deep()
+        signature = (target.key(), deep)
         if signature in self._explored:
             return
         self._explored.add(signature)
         read = frozenset(self._spell.means)
-        bounds = dict.fromkeys(((policy.depth, policy.visible_depth), (policy.deep_depth, policy.deep_visible_depth)))
-        for (depth, visible_depth), detours in ((b, d) for b in bounds for d in dict.fromkeys((0, policy.detours))):
+        bounds = [(policy.depth, policy.visible_depth)] + [(policy.deep_depth, policy.deep_visible_depth)] * deep
+        for (depth, visible_depth), detours in ((b, d) for b in dict.fromkeys(bounds)
+                                                for d in dict.fromkeys((0, policy.detours))):
+            self._searched_deep = self._searched_deep or depth == policy.deep_depth != policy.depth
             found = explore(self._tree, target, read, depth=depth, visible_depth=visible_depth,
                             detours=detours, limit=policy.max_nodes)
             if any(explains(node.view, target, read) for node in found.nodes):
@@ -303,6 +311,12 @@ class ModelReconciler:
         self._complete = self._complete and found.complete
         for node in found.nodes + self._tree.children(root):     # every single decision is a story, wherever it heads
             self._candidates.setdefault(node.actions, node)
+
+    def _may_search_deep(self) -> bool:
+        """The deep bounds are searched once per spell, once it has settled, and not while an illegal change waits
+        to be put right (the table then shows what no story explains, whatever the depth)."""
+        return (not self._searched_deep and self._spell.frames >= self.policy.settle_frames
+                and not self._blocked())
 
     def _add_look_alikes(self) -> bool:
         """Before a commit: add the stories with a detour that end in a look a direct story explains (red's provost
@@ -344,6 +358,9 @@ class ModelReconciler:
                      - self.policy.step_cost * node.visible_steps)
             scores.append((score, node))
         top = max(score for score, _ in scores)
+        for score, node in scores:
+            if score < top - self.policy.dropped_below and node.actions:
+                del self._candidates[node.actions]
         total = sum(math.exp(score - top) for score, _ in scores)
         posterior = sorted(((math.exp(score - top) / total, node) for score, node in scores),
                            key=lambda item: (-item[0], len(item[1].actions)))
@@ -353,13 +370,13 @@ class ModelReconciler:
         """log P(the spell's readings | the table looks as ``node`` has it) − the same for the committed look."""
         root, spell = self._tree.root.view, self._spell
         changed = set(node.diff.slots)
-        places = {place_of(slot) for slot in changed}
+        places = Counter(place_of(slot) for slot in changed)
         slots = changed | {slot for slot, near in spell.leaning.items() if changed.intersection(near)} | {
             slot for slot in spell.means if place_of(slot) in places}
         total = 0.0
         for slot in slots:
             if slot in spell.means:
-                total += self._slot_loglik(slot, node.view, changed) - self._slot_loglik(slot, root, set())
+                total += self._slot_loglik(slot, node.view, places, slot in changed) - self._slot_loglik(slot, root)
         for colour, counts in node.diff.supplies.items():
             seen, confidence = spell.zone(colour)
             if seen is None or confidence < UNSURE_COUNT:     # vision says it can't count this zone
@@ -369,22 +386,29 @@ class ModelReconciler:
                       - self.model.supply_loglik(seen, confidence, was, was))
         return total
 
-    def _slot_loglik(self, slot: str, view: VisibleView, changed: set[str]) -> float:
-        """log P(the spell's mean reading of ``slot`` | the table looks as ``view``, whose ``changed`` slots differ
-        from the committed table's)."""
-        root, spell = self._tree.root.view, self._spell
-        confirmed = root.label(slot)
-        label = view.label(slot)
+    def _slot_loglik(self, slot: str, view: VisibleView, changed_places: Mapping[str, int] | None = None,
+                     changed: bool = False) -> float:
+        """log P(the spell's mean reading of ``slot`` | the table looks as ``view``; ``changed_places`` counts the
+        slots per place where ``view`` differs from the committed table, ``changed`` says whether ``slot`` is one).
+        Kept per spell frame: the readings are the same for every story weighed on it."""
+        spell = self._spell
         place = place_of(slot)
-        near = any(other != slot and place_of(other) == place for other in changed)
+        near = (changed_places or {}).get(place, 0) > (1 if changed else 0)
+        label = view.label(slot)
+        leaning = tuple(view.label(n) for n in spell.leaning.get(slot, ()))
+        key = (slot, label, near, leaning)
+        known = self._slot_logliks.get(key)
+        if known is not None:
+            return known
+        confirmed = self._tree.root.view.label(slot)
         was = self._before.get(slot)
         before = before_level(None if was is None else was[1], confirmed) if was is None or was[0] == confirmed \
             else "none"
-        leaning = [view.label(n) for n in spell.leaning.get(slot, ())]
-        loglik = self.model.slot_loglik(spell.means[slot], label, confirmed, leaning, slot in spell.behind, before,
-                                        near)
+        loglik = self.model.slot_loglik(spell.means[slot], label, confirmed, list(leaning), slot in spell.behind,
+                                        before, near)
         if was is not None:
-            loglik += self.model.drift_loglik(spell.means[slot], was[1], label != was[0], near, leaning)
+            loglik += self.model.drift_loglik(spell.means[slot], was[1], label != was[0], near, list(leaning))
+        self._slot_logliks[key] = loglik
         return loglik
 
     def _arm_loglik(self, node: Node) -> float:
@@ -513,23 +537,28 @@ class ModelReconciler:
 
     # ---- disagreements: alerts and reminders ---------------------------------------------------------------
 
-    def _disagreement(self, best: Node, changes_only: bool = True) -> tuple[ViewDiff, float]:
-        """Where the spell reads the table otherwise than ``best`` has it, and by how many nats the table as read
-        is likelier there than ``best``'s look. ``changes_only``: leave out what no move can do (the pack's
-        fixtures say such a reading is a misread, never a change to alert); False keeps it, as evidence that the
-        table is not as ``best`` has it."""
+    def _disagreement(self, best: Node) -> tuple[ViewDiff, float, float]:
+        """Where the spell reads the table otherwise than ``best`` has it, by how many nats the table as read is
+        likelier there than ``best``'s look, and the same lead counting what no move can do too. The diff and the
+        first lead leave out what no move can do (the pack's fixtures say such a reading is a misread, never a
+        change to alert); the second keeps it, as evidence that the table is not as ``best`` has it."""
         root, spell, model = self._tree.root.view, self._spell, self.model
-        slots, supplies, lead = {}, {}, 0.0
+        slots, supplies, lead, misread = {}, {}, 0.0, 0.0
+        places = Counter(place_of(other) for other in best.diff.slots)
         for slot, mean in spell.means.items():
             top = max(mean, key=mean.__getitem__)
             expected = best.view.label(slot)
-            if (mean[top] < 0.5 or looks_like(top, expected) or ("slot", slot, top) in self._ignored
-                    or (changes_only and self._no_player_can(slot, expected, top))):
+            if mean[top] < 0.5 or looks_like(top, expected) or ("slot", slot, top) in self._ignored:
                 continue
-            changed = set(best.diff.slots)
-            gain = (self._slot_loglik(slot, best.view.with_slots({slot: top}), changed | {slot})
-                    - self._slot_loglik(slot, best.view, changed))
-            if gain > 0:
+            was_changed = slot in best.diff.slots
+            moved = places + Counter({place_of(slot): 0 if was_changed else 1})
+            gain = (self._slot_loglik(slot, best.view.with_slots({slot: top}), moved, True)
+                    - self._slot_loglik(slot, best.view, places, was_changed))
+            if gain <= 0:
+                continue
+            if self._no_player_can(slot, expected, top):
+                misread += gain
+            else:
                 slots[slot], lead = top, lead + gain
         for colour in spell.supplies:
             seen, confidence = spell.zone(colour)
@@ -543,7 +572,7 @@ class ModelReconciler:
                     - model.supply_loglik(seen, confidence, expected, was))
             if gain > 0:
                 supplies[colour], lead = seen, lead + gain
-        return ViewDiff(slots, supplies), lead
+        return ViewDiff(slots, supplies), lead, lead + misread
 
     def _no_player_can(self, slot: str, expected: str, seen: str) -> bool:
         """True when no move, legal or not, turns ``expected`` into ``seen`` on ``slot`` (the pack's fixtures: a
@@ -696,6 +725,7 @@ class ModelReconciler:
             self._asked = {d: a for d, a in self._asked.items() if d <= count}
             self._undone = {d: u for d, u in self._undone.items() if d >= count}
             self._streaks = _Streaks()
+            self._slot_logliks = {}
             self._forget_search()
         alerts = {alert.id: alert for alert in self.session.alerts}
         for alert_id, watch in list(self._watched.items()):
