@@ -2,8 +2,8 @@
 
 The game's pack must ship a board layout and the drawing data (``render.json``); its layout is the default.
 Stills: ``--frames N`` random legal mid-game states (one random playout each; ``--players N`` with N players, else a
-random count per frame), one JPEG and one truth JSON per frame. Whole game: ``--game`` lets bots play a complete game (or its first ``--decisions``)
-and writes the frames (the empty board first, as a real recording starts with the setup; then hands
+random count per frame), one JPEG and one truth JSON per frame. Whole game: ``--game`` lets bots play a complete
+game (or its first ``--decisions``) and writes the frames (the empty board first, as a real recording starts with the setup; then hands
 reaching in and leaving), ``truth.jsonl``, ``game.json`` (final scores and state) and ``answers.json``
 (the bots' decisions in order, as ``companion replay --answers`` reads them).
 """

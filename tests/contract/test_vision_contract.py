@@ -103,6 +103,7 @@ def test_the_simulated_table_writes_the_view_as_its_truth(pack):
         pieces, counts = truth["supplies"][str(seat)]["pieces"], view.supplies[colour]
         if table.goods_piece:
             drawn_goods = Counter(p.get("colour") for p in pieces if p["kind"] == table.goods_piece)
-            assert {good: drawn_goods[good] for good in table.goods} == {good: counts.get(good, 0) for good in table.goods}
+            assert {good: drawn_goods[good] for good in table.goods} == \
+                {good: counts.get(good, 0) for good in table.goods}
         if table.coin:
             assert sum(p["value"] for p in pieces if p["kind"] == "coin") == counts.get(table.coin, 0)

@@ -5,10 +5,11 @@ docs/layout-format.md; what is where: docs/architects-table.md) and the card fac
 No board was measured: the main board's size and the places on it are a plausible arrangement of what the rules
 name (nine worker locations as counted zones, the Prison, the Black Market's three spaces and two card piles, the
 Tax Stand's silver, the Workshop's 2 × 4 apprentice places, the Guildhall's 4 rows, the Cathedral's levels and the
-virtue track; a track space is a counted zone too, its markers side by side or stacked), not the printed board's. Each player's area lies on the table before them: the player board (their
-spare workers, goods, silver and debt cards: the supply zone), their captives beside it, and one place per building
-and per apprentice card, overlapping in a fan (a card shows its top-left corner under the next). Every size is a
-guess and a constant below: a player with the box corrects one here and runs the module again.
+virtue track, whose spaces are counted zones too), not the printed board's. Each player's area lies on the table
+before them: the player board (their spare workers, goods, silver and debt cards: the supply zone), their captives
+beside it, and one place per building and per apprentice card, overlapping in a fan (a card shows its top-left
+corner under the next). Every size is a guess and a constant below: a player with the box corrects one here and
+runs the module again.
 
 >>> layout = table_layout(2)
 >>> layout["players"], layout["slots"]["quarry.workers"]["pile"], len(layout["supplies"])
