@@ -37,14 +37,14 @@ from .crops import _pose_key
 from .registration import Pose
 
 PX_PER_MM = 1.0             # the cards' own frame: a camera over a table sees about 0.6-1.2 px/mm
-SLACK_MM = 4.0              # search room round the visible part: a card lies up to 2 mm off and 4° askew
+SLACK_MM = 6.0              # search room round the visible part: a card lies up to 2 mm off and 4° askew, the pose a few mm off
 EDGE_MM = 3.0               # the template is the visible part shrunk this much (its edges are another card's)
 TURNS = (-3.0, 0.0, 3.0)    # degrees: the enrolled face matched turned so
 SHORTLIST = 4               # faces matched in full after the thumbnail shortlist
 COARSE = 0.5                # the shortlist matches every face unturned at this share of the resolution
 BLUR_PX = 1.0               # both pictures blurred so (a sharp enrolment against a blurred far place)
-UNKNOWN_SCORE = 0.86        # the score an unenrolled face "scores": a best match below it is likely another card
-SHARPNESS = 40.0            # e-fold of belief per 1/SHARPNESS of score
+UNKNOWN_SCORE = 0.88        # the score an unenrolled face "scores": a best match below it is likely another card
+SHARPNESS = 50.0            # e-fold of belief per 1/SHARPNESS of score
 OWN_SHRINK_MM = 5.0         # the own part shrunk: an earlier card laid askew reaches this far into it
 PRESENT_LEVEL = 40.0        # own part's change level (0..765) at which a card is as likely there as not
 PRESENT_WIDTH = 4.0         # … and the logistic's width
@@ -178,13 +178,16 @@ def _turned(face: np.ndarray, degrees: float) -> np.ndarray:
     return cv2.warpAffine(face, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+def _standard(picture: np.ndarray) -> np.ndarray:
+    """Each channel to zero mean and unit spread over the picture: the lamp's gain and tint per channel taken out,
+    so that one three-channel correlation weighs the channels alike."""
+    flat = picture.reshape(-1, 3)
+    return ((picture - flat.mean(axis=0)) / (flat.std(axis=0) + 2.0)).astype(np.float32)
+
+
 def _ncc(query: np.ndarray, template: np.ndarray) -> float:
-    """The best per-channel-mean normalised cross-correlation of ``template`` over ``query``."""
-    total = None
-    for c in range(3):
-        score = cv2.matchTemplate(query[..., c], template[..., c], cv2.TM_CCOEFF_NORMED)
-        total = score if total is None else total + score
-    return float(total.max() / 3.0)
+    """The best normalised cross-correlation of ``template`` over ``query`` (both :func:`_standard`)."""
+    return float(cv2.matchTemplate(query, template, cv2.TM_CCOEFF_NORMED).max())
 
 
 class CardLibrary:
@@ -223,7 +226,7 @@ class CardLibrary:
             coarse, turned = [], []
             for face in faces:
                 picture = _soft(self._faces[face])
-                turned.append([_turned(picture, t)[core[1]:core[3], core[0]:core[2]].copy() for t in TURNS])
+                turned.append([_standard(_turned(picture, t)[core[1]:core[3], core[0]:core[2]]) for t in TURNS])
                 coarse.append(_coarse(turned[-1][TURNS.index(0.0)]))
             self._templates[key] = (faces, coarse, turned)
         return self._templates[key]
@@ -269,15 +272,16 @@ def own_change(now: np.ndarray, empty: np.ndarray, place: CardPlace) -> float:
 
 def change_within(now: np.ndarray, then: np.ndarray, box: Box) -> float:
     """How far two rectified pictures of a place (:func:`rectify_place`) differ within ``box``: the 80th percentile
-    of the gain-matched colour change, summed over channels (0..765; sensor noise alone about 10-20)."""
+    of the (mean-)gain-matched colour change, summed over channels (0..765; sensor noise alone about 10-20)."""
     u0, v0, u1, v1 = _px(box, SLACK_MM)
     a = now[v0:v1, u0:u1].astype(np.float32)
     b = then[v0:v1, u0:u1].astype(np.float32)
     if a.size == 0:
         return 0.0
-    gain = (np.median(a.reshape(-1, 3), axis=0) + 1) / (np.median(b.reshape(-1, 3), axis=0) + 1)
-    change = np.abs(cv2.blur(a, (3, 3)) - cv2.blur(b, (3, 3)) * gain).sum(axis=2)
-    return float(np.percentile(change, 80))
+    gain = (a.reshape(-1, 3).mean(axis=0) + 1) / (b.reshape(-1, 3).mean(axis=0) + 1)
+    change = np.abs(cv2.blur(a, (3, 3)) - cv2.blur(b, (3, 3)) * gain).sum(axis=2).ravel()
+    k = int(0.8 * (change.size - 1))
+    return float(np.partition(change, k)[k])
 
 
 def identify(picture: np.ndarray, place: CardPlace, library: CardLibrary, kinds: Collection[str]
@@ -289,7 +293,8 @@ def identify(picture: np.ndarray, place: CardPlace, library: CardLibrary, kinds:
         return {}, 1.0, {}
     search = _px(_shrunk(place.visible, EDGE_MM), SLACK_MM)
     room = int(round(SLACK_MM * PX_PER_MM))
-    query = _soft(picture[max(0, search[1] - room):search[3] + room, max(0, search[0] - room):search[2] + room])
+    query = _standard(_soft(picture[max(0, search[1] - room):search[3] + room,
+                                    max(0, search[0] - room):search[2] + room]))
     small = _coarse(query)
     rough = np.array([_ncc(small, template) for template in coarse])
     shortlist = np.argsort(-rough)[:SHORTLIST]

@@ -1,0 +1,154 @@
+"""Card reading on the simulated Citadels table: district identity per city place, gold per seat, time per frame.
+
+    .venv/bin/python tests/benchmarks/bench_cards.py [--tables 6] [--frames 3] [--domain holdout]
+                                                     [--size 1280x720] [--seeds S,S,...]
+
+Table seeds are drawn at random now (printed first), unless ``--seeds`` names them; each seed draws the player count
+(2-7) and the table's look (camera, lamp, cloth, sensor) from ``--domain`` (default the held-out look). Per table, as
+a user sets up: the empty table is the reference, every card face is shown once (``enrol_rendered_cards``: dealt onto
+places that don't overlap, a few frames), then ``--frames`` mid-game positions of random games are rendered and read
+by ``VisionPipeline.observe`` (slot model included, as live).
+
+Per city place it scores the best label against the truth: a card read as its district, an empty place read empty.
+A reading is *sure* at probability ≥ 0.9 (:data:`SURE`); a sure reading that is wrong is *confidently wrong*. Gold:
+each seat's count read (:attr:`Observation.gold`) against the truth. Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from companion.games.playout import random_midgame  # noqa: E402
+from companion.games.registry import get_pack  # noqa: E402
+from companion.games.table_view import TableView  # noqa: E402
+from vision.evaluation import enrol_rendered_cards  # noqa: E402
+from vision.layout import load_layout  # noqa: E402
+from vision.observation import label_for  # noqa: E402
+from vision.pipeline import VisionPipeline  # noqa: E402
+from vision.render.domains import sample_style  # noqa: E402
+from vision.render.renderer import SimulatedTable  # noqa: E402
+
+PACK = get_pack("citadels")
+SURE = 0.9
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, h = (int(v) for v in text.lower().split("x"))
+    return w, h
+
+
+def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> dict:
+    """One table: set up, enrol, read ``frames`` positions; the counts of every outcome."""
+    players = random.Random(seed).randint(2, 7)
+    colours = list(PACK.info.colours[:players])
+    layout = load_layout(f"citadels-{players}")
+    table = SimulatedTable(layout, sample_style(domain, seed), size, pack=PACK)
+    pipeline = VisionPipeline(layout, colours, fit_board=False)
+    out = {"seed": seed, "players": players, "registered": True, "cards": 0, "cards_right": 0, "cards_sure": 0,
+           "cards_sure_wrong": 0, "empty": 0, "empty_right": 0, "empty_sure_wrong": 0, "seats": 0, "gold_exact": 0,
+           "gold_off": [], "ms": [], "cards_ms": [], "wrong": []}
+    try:
+        pipeline.set_reference(table.render(TableView("citadels", tuple(colours)), frame_seed=10_001)[0])
+    except ValueError as error:
+        out["registered"] = False
+        out["error"] = str(error)
+        return out
+    enrol_rendered_cards(pipeline, table, "citadels", tuple(colours))
+    cities = [name for name in pipeline.card_places if ".city." in name]
+    for i in range(frames):
+        state = random_midgame(PACK, colours, seed * 1000 + i)
+        view = state.table_view()
+        # the position one build earlier, confirmed by the rules as a live game confirms each move
+        before = _one_build_earlier(view, random.Random(seed * 1000 + i))
+        pipeline.observe(table.render(before, frame_seed=100 + i)[0], still=True)
+        pipeline.confirm(table.render(before, frame_seed=100 + i)[0], before)
+        frame, _ = table.render(view, frame_seed=i)
+        started = time.perf_counter()
+        observation = pipeline.observe(frame, still=True)
+        out["ms"].append((time.perf_counter() - started) * 1000)
+        out["cards_ms"].append(pipeline.stage_ms.get("cards", 0.0))
+        for name in cities:
+            truth = label_for(view.pieces(name))
+            label, p = observation.best(name)
+            key = "cards" if truth else "empty"
+            out[key] += 1
+            out[f"{key}_right"] += label == truth
+            if key == "cards":
+                out["cards_sure"] += p >= SURE
+            if label != truth and p >= SURE:
+                out[f"{key}_sure_wrong"] += 1
+            if label != truth:
+                out["wrong"].append([i, name, truth, label, round(p, 3)])
+        for colour in colours:
+            read = getattr(observation, "gold", {}).get(colour)
+            out["seats"] += 1
+            if read is not None:
+                out["gold_exact"] += read[0] == view.supplies[colour]["gold"]
+                out["gold_off"].append(read[0] - view.supplies[colour]["gold"])
+    return out
+
+
+def _one_build_earlier(view: TableView, rng: random.Random) -> TableView:
+    """``view`` with the last district of one city (chosen at random among those built) taken away."""
+    before = TableView.from_json(view.to_json())
+    last = [max((name for name in view.slots if name.startswith(f"seat.{seat}.city.") and view.pieces(name)),
+                key=lambda name: int(name.rsplit(".", 1)[1]), default=None) for seat in range(len(view.players))]
+    built = [name for name in last if name]
+    if built:
+        before.slots.pop(rng.choice(built), None)
+    return before
+
+
+def ratio(a: float, b: float) -> float | None:
+    return round(a / b, 5) if b else None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=6)
+    parser.add_argument("--frames", type=int, default=3)
+    parser.add_argument("--domain", default="holdout")
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--seeds", default=None, help="comma-separated table seeds (default: drawn at random now)")
+    args = parser.parse_args()
+    seeds = ([int(s) for s in args.seeds.split(",")] if args.seeds
+             else [random.SystemRandom().randrange(100_000, 1_000_000) for _ in range(args.tables)])
+    print(json.dumps({"seeds": seeds, "domain": args.domain, "size": args.size, "frames": args.frames}), flush=True)
+    tables = []
+    for seed in seeds:
+        result = bench_table(seed, args.domain, args.frames, _size(args.size))
+        tables.append(result)
+        print(json.dumps({k: v for k, v in result.items() if k not in ("ms", "cards_ms", "gold_off")}), flush=True)
+    total = {key: sum(t[key] for t in tables) for key in ("cards", "cards_right", "cards_sure", "cards_sure_wrong",
+                                                          "empty", "empty_right", "empty_sure_wrong", "seats",
+                                                          "gold_exact")}
+    ms = [m for t in tables for m in t["ms"]]
+    cards_ms = [m for t in tables for m in t["cards_ms"]]
+    print(json.dumps({
+        "seeds": seeds, "domain": args.domain, "size": args.size,
+        "tables_registered": sum(t["registered"] for t in tables), "tables": len(tables),
+        "city_cards": total["cards"],
+        "card_accuracy": ratio(total["cards_right"], total["cards"]),
+        "card_unsure_rate": ratio(total["cards"] - total["cards_sure"], total["cards"]),
+        "card_confident_wrong_rate": ratio(total["cards_sure_wrong"], total["cards"]),
+        "empty_places": total["empty"],
+        "empty_accuracy": ratio(total["empty_right"], total["empty"]),
+        "empty_confident_wrong": total["empty_sure_wrong"],
+        "gold_seats": total["seats"], "gold_exact_rate": ratio(total["gold_exact"], total["seats"]),
+        "median_ms_per_frame": round(float(np.median(ms)), 1) if ms else None,
+        "median_card_reading_ms": round(float(np.median(cards_ms)), 1) if cards_ms else None,
+    }))
+
+
+if __name__ == "__main__":
+    main()
