@@ -73,6 +73,8 @@ UNCHANGED_BELOW = 24.0        # change level (see change_level) under which a sl
 UNCHANGED_DOUBT = 0.002       # probability left to the slot's other kinds when it is read empty directly
 NEW_TILE_SHARE = 0.5         # belief that a tile on a square with no confirmed building is a building never seen
 FRESH_TILE_DOUBT = 0.9       # how much a slot's reading is doubted while an unconfirmed tile lies under it
+PRESENT_CHANGE = 60.0         # a unique piece the slot model has no kind for: change level at which it is as likely
+PRESENT_CHANGE_WIDTH = 8.0    # there as not, and the logistic's width (read_by_change)
 CARD_UNCHANGED_BELOW = 24.0  # a card place whose picture changed less than this since it was last read keeps its reading
 COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still there, and still the building confirmed
 
@@ -472,6 +474,7 @@ class VisionPipeline:
         lap("crops")
         shadowed_by = self._shadows(pose, frame.shape)
         read = self._read_slots(crops, occluded_slots, lap, (frame, pose))
+        read.update(self._read_by_change(crops, occluded_slots))
         changes = self._changes_since_confirmed(crops, occluded_slots)
         houses_held = self._houses_held()
         terms = self.terms
@@ -500,6 +503,23 @@ class VisionPipeline:
             slots=slots, occluded_slots=occluded_slots, behind=behind, supplies=supplies, supply_confidence=confidence,
             coins=coins, hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by,
             changes=changes)
+
+    def _read_by_change(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, dict[str, float]]:
+        """The spots of a piece the game has one of that the slot model has no kind for (a crown): each is read by
+        how far its picture is from its last confirmed empty look, as likely there as not at :data:`PRESENT_CHANGE`;
+        :func:`vision.unique_pieces.at_most_one` then puts the piece on at most one spot."""
+        out = {}
+        for kind in self.terms.unique:
+            if kind in KINDS:
+                continue
+            spots = [i for i, accepts in enumerate(self.accepts) if kind in accepts and self.slot_names[i] not in hidden]
+            if not spots:
+                continue
+            levels = change_level(self.reference.crops[spots], crops[spots])
+            for i, level in zip(spots, levels.tolist()):
+                p = float(np.clip(1.0 / (1.0 + np.exp(-(level - PRESENT_CHANGE) / PRESENT_CHANGE_WIDTH)), 1e-3, 1 - 1e-3))
+                out[self.slot_names[i]] = {kind: round(p, 5), "": round(1.0 - p, 5)}
+        return out
 
     def _changes_since_confirmed(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, float]:
         """Per spot of a unique or passing kind, not under a hand: how far its picture is from the one the rules last

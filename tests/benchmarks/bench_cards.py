@@ -10,6 +10,8 @@ places that don't overlap, a few frames), then ``--frames`` mid-game positions o
 by ``VisionPipeline.observe`` (slot model included, as live).
 
 Per city place it scores the best label against the truth: a card read as its district, an empty place read empty.
+Each character card revealed before a seat is scored the same way, and the crown's seat (the crown place read most
+likely to hold it, at ≥ 0.5).
 A reading is *sure* at probability ≥ 0.9 (:data:`SURE`); a sure reading that is wrong is *confidently wrong*. Gold:
 each seat's count read (:attr:`Observation.gold`) against the truth. Prints one JSON object.
 """
@@ -56,7 +58,8 @@ def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> d
     pipeline = VisionPipeline(layout, colours, fit_board=False)
     out = {"seed": seed, "players": players, "registered": True, "cards": 0, "cards_right": 0, "cards_sure": 0,
            "cards_sure_wrong": 0, "empty": 0, "empty_right": 0, "empty_sure_wrong": 0, "seats": 0, "gold_exact": 0,
-           "gold_off": [], "ms": [], "cards_ms": [], "wrong": []}
+           "gold_off": [], "characters": 0, "characters_right": 0, "characters_sure_wrong": 0, "crowns": 0,
+           "crowns_right": 0, "ms": [], "cards_ms": [], "wrong": []}
     try:
         pipeline.set_reference(table.render(TableView("citadels", tuple(colours)), frame_seed=10_001)[0])
     except ValueError as error:
@@ -89,6 +92,17 @@ def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> d
                 out[f"{key}_sure_wrong"] += 1
             if label != truth:
                 out["wrong"].append([i, name, truth, label, round(p, 3)])
+        for name in pipeline.card_places:       # the characters revealed before each seat
+            truth = label_for(view.pieces(name))
+            if ".character." in name and ":" in truth:
+                label, p = observation.best(name)
+                out["characters"] += 1
+                out["characters_right"] += label == truth
+                out["characters_sure_wrong"] += label != truth and p >= SURE
+        crowns = [name for name in pipeline.slot_names if name.endswith(".crown")]
+        seen = max(crowns, key=lambda name: observation.slots.get(name, {}).get("crown", 0.0))
+        out["crowns"] += 1
+        out["crowns_right"] += bool(view.pieces(seen)) and observation.slots[seen].get("crown", 0.0) >= 0.5
         for colour in colours:
             read = getattr(observation, "gold", {}).get(colour)
             out["seats"] += 1
@@ -131,7 +145,8 @@ def main() -> None:
         print(json.dumps({k: v for k, v in result.items() if k not in ("ms", "cards_ms", "gold_off")}), flush=True)
     total = {key: sum(t[key] for t in tables) for key in ("cards", "cards_right", "cards_sure", "cards_sure_wrong",
                                                           "empty", "empty_right", "empty_sure_wrong", "seats",
-                                                          "gold_exact")}
+                                                          "gold_exact", "characters", "characters_right",
+                                                          "characters_sure_wrong", "crowns", "crowns_right")}
     ms = [m for t in tables for m in t["ms"]]
     cards_ms = [m for t in tables for m in t["cards_ms"]]
     print(json.dumps({
@@ -144,6 +159,10 @@ def main() -> None:
         "empty_places": total["empty"],
         "empty_accuracy": ratio(total["empty_right"], total["empty"]),
         "empty_confident_wrong": total["empty_sure_wrong"],
+        "revealed_characters": total["characters"],
+        "character_accuracy": ratio(total["characters_right"], total["characters"]),
+        "character_confident_wrong": total["characters_sure_wrong"],
+        "crown_seat_right": ratio(total["crowns_right"], total["crowns"]),
         "gold_seats": total["seats"], "gold_exact_rate": ratio(total["gold_exact"], total["seats"]),
         "median_ms_per_frame": round(float(np.median(ms)), 1) if ms else None,
         "median_card_reading_ms": round(float(np.median(cards_ms)), 1) if cards_ms else None,
