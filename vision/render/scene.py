@@ -15,6 +15,7 @@ import math
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -137,13 +138,14 @@ def place_pile(region: Region, slot: str, pieces: tuple[Piece, ...], seed: int,
     return out
 
 
-def _nearest_free_grid(outline: np.ndarray, radius: float, target: np.ndarray, free,
+def _nearest_free_grid(outline: np.ndarray, radius: float, target: np.ndarray, free: Callable[[float, float], bool],
                        phase: np.ndarray) -> tuple[float, float] | None:
     """The free place of a packed hexagonal grid (pitch one piece plus a gap) nearest ``target``, or None."""
     pitch = 2 * radius + PILE_GAP + 0.2
     x0, y0 = outline.min(axis=0)
     x1, y1 = outline.max(axis=0)
-    spots = [tuple(float(v) for v in outline.mean(axis=0))]
+    cx, cy = outline.mean(axis=0)
+    spots = [(float(cx), float(cy))]
     for row, y in enumerate(np.arange(y0 + radius + phase[1] * 0.5, y1, pitch * math.sqrt(3) / 2)):
         for x in np.arange(x0 + radius + phase[0] * 0.5 + (pitch / 2 if row % 2 else 0.0), x1, pitch):
             spots.append((float(x), float(y)))
