@@ -1,7 +1,9 @@
 import json
+from collections import Counter
 
 from companion.cli import main
 from companion.games import Action, TableView, new_game
+from vision.layout import load_layout
 
 
 def test_stills_have_truth_matching_a_legal_state(tmp_path, capsys):
@@ -48,3 +50,19 @@ def test_stills_of_a_game_take_the_player_count_asked_for(tmp_path, capsys):
     assert truth["layout"] == "architects-5" and len(truth["supplies"]) == 5
     assert main(["render", "architects", "--players", "6", "--frames", "1", "--out", str(tmp_path)]) == 2
     assert "--players must be between 2 and 5" in capsys.readouterr().err
+
+
+def test_a_whole_architects_game_opening_ends_on_the_engine_position(tmp_path, capsys):
+    out = tmp_path / "game"
+    assert main(["render", "architects", "--game", "--players", "2", "--seed", "4", "--decisions", "40",
+                 "--out", str(out), "--size", "96x54", "--no-video"]) == 0
+    game = json.loads((out / "game.json").read_text())
+    answers = json.loads((out / "answers.json").read_text())
+    replayed = new_game("architects", game["players"], game["seed"]).apply_all([Action.from_json(a) for a in answers])
+    with open(out / "truth.jsonl") as lines:
+        last = json.loads(lines.readlines()[-1])
+    layout = load_layout(last["layout"])
+    drawn = {slot: entry["counts"] for slot, entry in last["slots"].items() if entry.get("counts")}
+    engine = {slot: dict(sorted(Counter(p.colour or p.kind for p in pieces).items()))
+              for slot, pieces in replayed.table_view().slots.items() if layout.region(slot).pile}
+    assert any(slot.endswith(".workers") for slot in engine) and drawn == engine
