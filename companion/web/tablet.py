@@ -5,7 +5,8 @@ A pack gives the tablet, all optional, under ``companion/games/<game>/tablet/`` 
 * ``board.js`` — the board drawing (it calls ``Board.register``; served at ``/pack/<game>/board.js``);
 * ``board.css`` — the drawing's styles (served at ``/pack/<game>/board.css``);
 * ``tablet.json`` — ``supplies`` (the players' table's columns, in order), ``slot_example`` (a slot name the
-  correction form shows), ``bgg_id`` (BoardGameGeek's id of the game, for BG Stats);
+  correction form shows), ``bgg_id`` (BoardGameGeek's id of the game, for BG Stats), ``drawing_data`` (pack data
+  files the drawing reads, such as its cards' colours and costs: :func:`drawing_data`);
 * ``guide.json`` — guided play's lessons (:mod:`companion.web.guide`);
 * ``i18n/<lang>.json`` — the game's strings, merged over the tablet's own (:mod:`companion.web.i18n`).
 
@@ -85,6 +86,25 @@ def slot_example(game: str, table_view: Mapping[str, Any] | None = None) -> str:
     return slots[0] if slots else ""
 
 
+def drawing_data(game: str) -> dict[str, Any]:
+    """The pack data files ``tablet.json`` lists under ``drawing_data`` (JSON files of the pack, such as the facts of
+    its cards), by file name without ``.json``: what the board drawing reads as ``kit.data``. A name that is not a
+    JSON file of the pack is left out.
+
+    >>> drawing_data("no-such-game")
+    {}
+    """
+    pack = pack_of(game)
+    names = tablet_data(game).get("drawing_data")
+    if pack is None or not isinstance(names, list):
+        return {}
+    found = {}
+    for name in names:
+        if isinstance(name, str) and name.endswith(".json") and "/" not in name and pack.data(name).is_file():
+            found[name[:-len(".json")]] = pack.data_json(name)
+    return found
+
+
 def page_data(game: str, table_view: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What the live page's script reads of the game (``<script id="game">``)."""
     pack = pack_of(game)
@@ -93,4 +113,4 @@ def page_data(game: str, table_view: Mapping[str, Any] | None = None) -> dict[st
     return {"name": game, "title": pack.title if pack is not None else game,
             "board": has_pack_file(game, "board.js"), "board_css": has_pack_file(game, "board.css"),
             "supplies": [s for s in supplies if isinstance(s, str)] if isinstance(supplies, list) else None,
-            "colours": list(pack.info.colours) if pack is not None else []}
+            "colours": list(pack.info.colours) if pack is not None else [], "data": drawing_data(game)}

@@ -2,7 +2,9 @@
 //
 // A game's pack may draw its own board: its tablet/board.js (served at /pack/<game>/board.js, loaded after this
 // file) calls Board.register(make), where make(kit) returns {draw(container, payload), placeLabel(place),
-// checklist(snapshot)}, each optional; kit.nameOf(colour) names a player as the table calls them. Without one,
+// checklist(snapshot)}, each optional; kit.nameOf(colour) names a player as the table calls them, kit.data holds the
+// pack data files its tablet.json lists under drawing_data, and an element of the drawing with data-option="I" chooses
+// the pending decision's option I when tapped (live.js). Without one,
 // every place of the table view is drawn as a box with its pieces, the legal places and the places of open alerts
 // highlighted.
 "use strict";
@@ -38,7 +40,8 @@ const Board = (() => {
   let names = {};
   const nameOf = (colour) => Companion.playerName(colour, names);
 
-  const kit = {t, has, element, svg, colourOf, placeMatches, placeStates, nameOf};
+  const pageGame = () => JSON.parse((document.getElementById("game") || {}).textContent || "{}");
+  const kit = {t, has, element, svg, colourOf, placeMatches, placeStates, nameOf, data: pageGame().data || {}};
 
   function register(make) { drawing = make(kit) || {}; }
 

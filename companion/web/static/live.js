@@ -212,8 +212,15 @@
       PLACE_ARGS.some((name) => String((option.action.args || {})[name]) === place));
   }
   function tapPlace(event) {
+    if (!paired() || !current || (current.device || {}).decide) return;
+    const chosen = event.target.closest("[data-option]");          // a pack's drawing names the option itself
+    const pending = current.snapshot && current.snapshot.pending;
+    if (chosen && pending && pending.options[Number(chosen.dataset.option)]) {
+      choose(pending.options[Number(chosen.dataset.option)]);
+      return;
+    }
     const node = event.target.closest("[data-place]");
-    if (!node || !paired() || !current || (current.device || {}).decide) return;
+    if (!node) return;
     const matching = optionsAt(node.dataset.place);
     if (matching.length === 1) choose(matching[0]);
     else if (matching.length > 1) toast(t("live.choose_below"));

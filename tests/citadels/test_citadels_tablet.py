@@ -1,0 +1,170 @@
+"""Citadels on the tablet, in headless chromium: the table drawn (each city as cards, gold, the crown, the characters
+called and the murdered and robbed marks), a whole game played to the final scores by one person on the table's tablet
+(handed to them for each secret choice) against three bots, the cards the pending decision names highlighted and
+chosen by a tap."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli.demo import build_demo
+from companion.web.server import LiveServer
+from tests.waiting import wait_until
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PIN = "864200"
+PLAYERS = ["red", "blue", "green", "yellow"]
+STRINGS = json.loads((Path(__file__).resolve().parents[2] / "companion/games/citadels/tablet/i18n/en.json")
+                     .read_text(encoding="utf-8"))
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _says(page, expression: str) -> bool:
+    try:
+        return bool(page.evaluate(expression))
+    except Exception:  # the page is between two renders
+        return False
+
+
+def _city_on_screen(page, colour: str) -> list[str]:
+    return page.evaluate(f"[...document.querySelectorAll('.seat[data-colour={colour}] .city .district')]"
+                         ".map((card) => card.dataset.district)")
+
+
+def _preferred(decision) -> int:
+    """The option a hurried player takes: build when they can, else take gold, else end the turn, else the first."""
+    kinds = [option.action.kind for option in decision.options]
+    for wanted in ("build",):
+        if wanted in kinds:
+            return kinds.index(wanted)
+    for index, option in enumerate(decision.options):
+        if option.action.kind == "gather" and option.action.arg("take") == "gold":
+            return index
+    return kinds.index("end_turn") if "end_turn" in kinds else 0
+
+
+def _play_one_human_step(page, desk) -> str:
+    """Red's part, on the screen: hand the tablet over, take it back, or tap the option Red prefers. Returns what
+    was done ('cover', 'tap', 'button')."""
+    made = len(desk.session.actions)
+    assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 5.0), "the screen lags"
+    if _says(page, "!document.getElementById('hand-over').hidden"):
+        covered = page.evaluate("document.body.dataset.handOver")
+        page.evaluate("document.getElementById('hand-over-go').click()")
+        assert wait_until(lambda: page.evaluate("document.body.dataset.handOver") != covered
+                          or _says(page, "document.querySelector('#options button.option:not([disabled])')"), 5.0)
+        return "cover"
+    session = desk.session
+    decision = session.state.pending()
+    index = _preferred(decision)
+    before = len(session.actions)
+    on_board = f"#board [data-option='{index}']"
+    if decision.options[index].action.kind == "build":
+        assert wait_until(lambda: _says(page, f"document.querySelector(\"{on_board}\")"), 5.0), "the card to build is not highlighted"
+        page.evaluate(f"document.querySelector(\"{on_board}\").click()")
+        done = "tap"
+    else:
+        button = f"#options button.option[data-index='{index}']:not([disabled])"
+        assert wait_until(lambda: _says(page, f"document.querySelector(\"{button}\")"), 5.0), decision.kind
+        page.evaluate(f"document.querySelector(\"{button}\").click()")
+        done = "button"
+    assert wait_until(lambda: len(session.actions) > before, 5.0), decision.kind
+    return done
+
+
+def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_bots(browser):
+    app, desk, bots = build_demo(game="citadels", players=PLAYERS, humans=["red"], seed=5, pin=PIN)
+    errors: list[str] = []
+    seen = {"cover": 0, "tap": 0, "button": 0, "plays": 0, "murdered": 0}
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url + "pair")
+        page.fill("#pin", PIN)
+        page.click("#pair-submit")
+        page.wait_for_url(server.url)
+        session = desk.session
+        for _ in range(3000):
+            state = session.state
+            if state.is_over:
+                break
+            if bots.play_one():
+                continue
+            decision = state.pending()
+            assert decision.player == 0, "only Red's decisions are left to the screen"
+            if decision.kind == "turn" and not _says(page, "!document.getElementById('hand-over').hidden"):
+                # During Red's turn the table shows whose character plays, on Red's highlighted seat.
+                character = STRINGS[f"tiles.{state.summary()['turn']['character']}"]
+                assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=red]')"), 5.0)
+                assert f"Red plays the {character}" in page.inner_text(".table-headline")
+                seen["plays"] += 1
+            if state.murdered and _says(page, "document.querySelector('.character.murdered')"):
+                seen["murdered"] += 1
+            seen[_play_one_human_step(page, desk)] += 1
+        assert session.state.is_over
+        assert wait_until(lambda: _says(page, "!document.getElementById('breakdown-card').hidden"), 5.0)
+        final = session.state
+        for seat, colour in enumerate(PLAYERS):
+            assert _city_on_screen(page, colour) == list(final.cities[seat])
+        header = page.inner_text("#breakdown thead")
+        for category in ("districts", "all_types", "first_complete"):
+            assert STRINGS[f"scores.{category}"] in header
+        rows = {row.get_attribute("data-colour"): row.inner_text() for row in page.locator("#breakdown tbody tr").all()}
+        for score in final.scores():
+            assert rows[PLAYERS[score.player]].split()[-1] == str(score.total)
+        winners = page.inner_text("#winners")
+        assert all(page.evaluate(f"Companion.playerName('{PLAYERS[seat]}', {{}})") in winners for seat in final.winners())
+        assert page.locator("#chart polyline").count() == len(PLAYERS)
+    assert not errors
+    assert seen["cover"] and seen["tap"] and seen["button"] and seen["plays"], seen
+
+
+def test_the_table_shows_the_crown_gold_hands_characters_aside_and_the_murdered_mark(browser):
+    app, desk, bots = build_demo(game="citadels", players=PLAYERS, humans=[], seed=8, pin=PIN)
+    session = desk.session
+    while not (session.state.phase == "turn" and session.state.murdered):
+        assert bots.play_one()
+    state = session.state
+    summary = state.summary()
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url)
+        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 5.0)
+        crowned = PLAYERS[state.crown]
+        assert page.locator(f".seat[data-colour={crowned}] .crown").count() == 1
+        assert page.locator(".seat .crown").count() == 1
+        for seat, colour in enumerate(PLAYERS):
+            head = page.inner_text(f".seat[data-colour={colour}] .seat-head")
+            assert f"{state.gold[seat]} gold" in head and f"{len(state.hands[seat])} in hand" in head
+            assert _city_on_screen(page, colour) == list(state.cities[seat])
+        murdered = page.locator(".character.murdered")
+        assert murdered.count() == 1 and murdered.get_attribute("data-character") == summary["murdered"]
+        assert "murdered" in murdered.inner_text()
+        for character in summary["faceup"]:
+            assert "out this round" in page.inner_text(f".character[data-character={character}]")
+        calling = page.locator(".character.calling")
+        assert calling.count() == 1 and calling.get_attribute("data-character") == summary["calling"]
+        # Nothing secret on the shared screen: no character still face down is named, no hand is drawn.
+        hidden = {c for seat in range(len(PLAYERS)) for c in state.picks[seat]} - {
+            c for shown in summary["revealed"].values() for c in shown}
+        hidden -= set(summary["faceup"]) | {summary["murdered"]}
+        owners = page.evaluate("[...document.querySelectorAll('.character .owner')].map((o) => o.closest('.character').dataset.character)")
+        assert not hidden & set(owners)
+        assert page.locator(".own-cards").count() == 0
