@@ -132,6 +132,8 @@ def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_
         winners = page.inner_text("#winners")
         assert all(page.evaluate(f"Companion.playerName('{PLAYERS[seat]}', {{}})") in winners for seat in final.winners())
         assert page.locator("#chart polyline").count() == len(PLAYERS)
+        # The score chart draws each player's points as a line, not as a filled black shape.
+        assert page.evaluate("getComputedStyle(document.querySelector('#chart polyline')).fill") == "none"
     assert not errors
     assert seen["cover"] and seen["tap"] and seen["button"] and seen["plays"], seen
 
