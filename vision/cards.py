@@ -42,8 +42,11 @@ EDGE_MM = 3.0               # the template is the visible part shrunk this much 
 TURNS = (-3.0, 0.0, 3.0)    # degrees: the enrolled face matched turned so
 SHORTLIST = 4               # faces matched in full after the thumbnail shortlist
 COARSE = 0.5                # the shortlist matches every face unturned at this share of the resolution
-BLUR_PX = 1.0               # both pictures blurred so (a sharp enrolment against a blurred far place)
-UNKNOWN_SCORE = 0.88        # the score an unenrolled face "scores": a best match below it is likely another card
+BLUR_PX = 1.0               # both pictures blurred so, besides matching their resolutions (FOOTPRINT)
+FOOTPRINT = 0.6             # blur (mm) per mm a camera pixel spans: the sharper of a face and a place is blurred so
+                            # to the other's resolution (a face enrolled near the camera, read at the far side)
+SCALE_STEP = 0.2            # mm per pixel: resolutions matched in steps of this
+UNKNOWN_SCORE = 0.89        # the score an unenrolled face "scores": a best match below it is likely another card
 SHARPNESS = 50.0            # e-fold of belief per 1/SHARPNESS of score
 OWN_SHRINK_MM = 5.0         # the own part shrunk: an earlier card laid askew reaches this far into it
 PRESENT_LEVEL = 30.0        # own part's change level (0..765) at which a card is as likely there as not
@@ -154,6 +157,27 @@ def _place_maps(key: tuple, pose: Pose, place: CardPlace, margin_mm: float, px_p
     return _MAPS[full]
 
 
+def place_scale(pose: Pose, place: CardPlace) -> tuple[float, float]:
+    """How many mm one camera pixel spans at the place, along the card's width and its height."""
+    a = np.radians(place.region.angle)
+    across, down = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+    centre = np.array(place.region.center)
+    points = pose.to_image(np.array([centre - across * 5, centre + across * 5, centre - down * 5, centre + down * 5]))
+    return (float(10.0 / max(1e-6, np.linalg.norm(points[1] - points[0]))),
+            float(10.0 / max(1e-6, np.linalg.norm(points[3] - points[2]))))
+
+
+def _matched(picture: np.ndarray, own: tuple[float, float], target: tuple[float, float]) -> np.ndarray:
+    """``picture`` (taken at ``own`` mm per pixel) blurred to look as taken at ``target``, plus :data:`BLUR_PX`."""
+    sigma = [float(np.hypot(BLUR_PX, FOOTPRINT * PX_PER_MM * np.sqrt(max(0.0, t * t - o * o))))
+             for o, t in zip(own, target)]
+    return cv2.GaussianBlur(picture.astype(np.float32), (0, 0), sigmaX=sigma[0], sigmaY=sigma[1])
+
+
+def _step(scale: tuple[float, float]) -> tuple[float, float]:
+    return tuple(round(np.ceil(v / SCALE_STEP - 1e-9) * SCALE_STEP, 3) for v in scale)      # type: ignore[return-value]
+
+
 def _px(box: Box, margin_mm: float, px_per_mm: float = PX_PER_MM) -> tuple[int, int, int, int]:
     u0, v0, u1, v1 = box
     return tuple(int(round((value + margin_mm) * px_per_mm)) for value in (u0, v0, u1, v1))      # type: ignore[return-value]
@@ -162,10 +186,6 @@ def _px(box: Box, margin_mm: float, px_per_mm: float = PX_PER_MM) -> tuple[int, 
 def _shrunk(box: Box, by: float) -> Box:
     u0, v0, u1, v1 = box
     return u0 + by, v0 + by, max(u0 + by + 1, u1 - by), max(v0 + by + 1, v1 - by)
-
-
-def _soft(picture: np.ndarray) -> np.ndarray:
-    return cv2.GaussianBlur(picture.astype(np.float32), (0, 0), BLUR_PX)
 
 
 def _coarse(picture: np.ndarray) -> np.ndarray:
@@ -196,7 +216,8 @@ class CardLibrary:
 
     def __init__(self) -> None:
         self._faces: dict[tuple[str, str], np.ndarray] = {}
-        self._templates: dict[tuple, tuple[list[tuple[str, str]], list[np.ndarray], list[list[np.ndarray]]]] = {}
+        self._scales: dict[tuple[str, str], tuple[float, float]] = {}     # mm per camera pixel where it was enrolled
+        self._templates: dict[tuple, tuple[np.ndarray, list[np.ndarray]]] = {}
 
     @property
     def faces(self) -> list[tuple[str, str]]:
@@ -209,32 +230,34 @@ class CardLibrary:
         """Learn a face from a frame where it lies alone on ``place`` (nothing over it)."""
         picture = rectify_place(frame, pose, place, margin_mm=0.0)
         self._faces[(kind, name)] = picture
+        self._scales[(kind, name)] = place_scale(pose, place)
         self._templates.clear()
 
     def forget(self, kind: str, name: str) -> None:
         self._faces.pop((kind, name), None)
+        self._scales.pop((kind, name), None)
         self._templates.clear()
 
-    def templates(self, visible: Box, kinds: Collection[str]) -> tuple[list[tuple[str, str]], list[np.ndarray],
-                                                                        list[list[np.ndarray]]]:
-        """For a place's visible part: the faces of ``kinds``, their coarse templates (the shortlist's) and their
-        templates per turn (:data:`TURNS`), made once per visible part."""
-        key = (visible, tuple(sorted(kinds)))
+    def scale(self, face: tuple[str, str]) -> tuple[float, float]:
+        return self._scales.get(face, (1.0 / PX_PER_MM, 1.0 / PX_PER_MM))
+
+    def template(self, face: tuple[str, str], visible: Box, target: tuple[float, float]
+                 ) -> tuple[np.ndarray, list[np.ndarray]]:
+        """A face's coarse template (the shortlist's) and its templates per turn (:data:`TURNS`), for a place's
+        visible part, blurred to the resolution ``target`` (mm per pixel): made once each."""
+        key = (face, visible, target)
         if key not in self._templates:
-            faces = [face for face in sorted(self._faces) if face[0] in kinds]
             core = _px(_shrunk(visible, EDGE_MM), 0.0)
-            coarse, turned = [], []
-            for face in faces:
-                picture = _soft(self._faces[face])
-                turned.append([_standard(_turned(picture, t)[core[1]:core[3], core[0]:core[2]]) for t in TURNS])
-                coarse.append(_coarse(turned[-1][TURNS.index(0.0)]))
-            self._templates[key] = (faces, coarse, turned)
+            picture = _matched(self._faces[face], self.scale(face), target)
+            turned = [_standard(_turned(picture, t)[core[1]:core[3], core[0]:core[2]]) for t in TURNS]
+            self._templates[key] = (_coarse(turned[TURNS.index(0.0)]), turned)
         return self._templates[key]
 
     def save(self, path: str | Path) -> None:
         """The faces as one ``.npz`` of JPEG pictures (about 3 kB a face: a deck of 40 faces in some 150 kB)."""
         arrays = {f"{kind}|{name}": cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])[1]
                   for (kind, name), picture in self._faces.items()}
+        arrays.update({f"scale:{kind}|{name}": np.array(scale) for (kind, name), scale in self._scales.items()})
         buffer = io.BytesIO()
         np.savez(buffer, **arrays)
         Path(path).write_bytes(buffer.getvalue())
@@ -244,6 +267,10 @@ class CardLibrary:
         library = cls()
         with np.load(path) as data:
             for key in data.files:
+                if key.startswith("scale:"):
+                    kind, _, name = key[6:].partition("|")
+                    library._scales[(kind, name)] = tuple(float(v) for v in data[key])
+                    continue
                 kind, _, name = key.partition("|")
                 library._faces[(kind, name)] = cv2.imdecode(data[key], cv2.IMREAD_COLOR)
         return library
@@ -284,21 +311,26 @@ def change_within(now: np.ndarray, then: np.ndarray, box: Box) -> float:
     return float(np.partition(change, k)[k])
 
 
-def identify(picture: np.ndarray, place: CardPlace, library: CardLibrary, kinds: Collection[str]
+def identify(picture: np.ndarray, place: CardPlace, library: CardLibrary, kinds: Collection[str],
+             scale: tuple[float, float] = (1.0, 1.0)
              ) -> tuple[dict[tuple[str, str], float], float, dict[tuple[str, str], float]]:
-    """Given a card on ``place`` (``picture``: :func:`rectify_place` with :data:`SLACK_MM`), the chance of each
-    enrolled face of ``kinds``, the chance of a face never enrolled, and the shortlist's scores."""
-    faces, coarse, turned = library.templates(place.visible, kinds)
+    """Given a card on ``place`` (``picture``: :func:`rectify_place` with :data:`SLACK_MM`, taken at ``scale`` mm per
+    camera pixel: :func:`place_scale`), the chance of each enrolled face of ``kinds``, the chance of a face never
+    enrolled, and the shortlist's scores. Each face is compared at the coarser of its resolution and the place's."""
+    faces = [face for face in library.faces if face[0] in kinds]
     if not faces:
         return {}, 1.0, {}
     search = _px(_shrunk(place.visible, EDGE_MM), SLACK_MM)
     room = int(round(SLACK_MM * PX_PER_MM))
-    query = _standard(_soft(picture[max(0, search[1] - room):search[3] + room,
-                                    max(0, search[0] - room):search[2] + room]))
-    small = _coarse(query)
-    rough = np.array([_ncc(small, template) for template in coarse])
-    shortlist = np.argsort(-rough)[:SHORTLIST]
-    scores = {faces[i]: max(_ncc(query, template) for template in turned[i]) for i in shortlist}
+    area = picture[max(0, search[1] - room):search[3] + room, max(0, search[0] - room):search[2] + room]
+    targets = {face: _step(tuple(max(a, b) for a, b in zip(library.scale(face), scale))) for face in faces}
+    queries = {target: _standard(_matched(area, scale, target)) for target in set(targets.values())}
+    smalls = {target: _coarse(query) for target, query in queries.items()}
+    templates = {face: library.template(face, place.visible, targets[face]) for face in faces}
+    rough = np.array([_ncc(smalls[targets[face]], templates[face][0]) for face in faces])
+    shortlist = [faces[i] for i in np.argsort(-rough)[:SHORTLIST]]
+    scores = {face: max(_ncc(queries[targets[face]], template) for template in templates[face][1])
+              for face in shortlist}
     names = list(scores) + [None]
     values = np.array([*scores.values(), UNKNOWN_SCORE])
     odds = np.exp(SHARPNESS * (values - values.max()))
@@ -307,10 +339,11 @@ def identify(picture: np.ndarray, place: CardPlace, library: CardLibrary, kinds:
 
 
 def read_place(picture: np.ndarray, empty: np.ndarray, place: CardPlace, library: CardLibrary,
-               kinds: Collection[str]) -> CardReading:
-    """Read one place from its rectified picture now and at setup (the empty table)."""
+               kinds: Collection[str], scale: tuple[float, float] = (1.0, 1.0)) -> CardReading:
+    """Read one place from its rectified picture now and at setup (the empty table); ``scale``: mm per camera pixel
+    there (:func:`place_scale`)."""
     present = presence(own_change(picture, empty, place))
-    faces, unknown, scores = identify(picture, place, library, kinds) if present > 0.01 else ({}, 1.0, {})
+    faces, unknown, scores = identify(picture, place, library, kinds, scale) if present > 0.01 else ({}, 1.0, {})
     return CardReading(present, faces, unknown, scores)
 
 
@@ -350,4 +383,4 @@ def read_places(frame: np.ndarray, pose: Pose, empty: Mapping[str, np.ndarray], 
                 library: CardLibrary) -> dict[str, CardReading]:
     """Every place of ``places`` read from ``frame`` (``empty``: each place's rectified picture at setup)."""
     return {place.name: read_place(rectify_place(frame, pose, place), empty[place.name], place, library,
-                                   place.region.accepts) for place in places}
+                                   place.region.accepts, place_scale(pose, place)) for place in places}

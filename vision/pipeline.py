@@ -40,7 +40,8 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .board_fit import BoardFit, fit_board
-from .cards import BACK, CardLibrary, CardPlace, card_places, change_within, labels as card_labels, read_place, rectify_place
+from .cards import (BACK, CardLibrary, CardPlace, card_places, change_within, labels as card_labels, place_scale,
+                    read_place, rectify_place)
 from .layout import Layout, layout_pack
 from .leaning import (LAMP_REACH_MM, beside, colours_in_front, doubt_behind_hidden,
                       doubt_leaning, hidden_behind, leaning_in, leaning_over, own_pixels, shadows, stack_shadows,
@@ -640,7 +641,8 @@ class VisionPipeline:
                 out[name] = seen[1]
                 continue
             kind = next(kind for kind in place.region.accepts if kind in self.terms.cards)
-            reading = read_place(picture, self._empty_cards[name], place, self.cards, place.region.accepts)
+            reading = read_place(picture, self._empty_cards[name], place, self.cards, place.region.accepts,
+                                 place_scale(pose, place))
             out[name] = card_labels(reading, kind)
             self._card_seen[name] = (picture, out[name])
         return out
