@@ -15,7 +15,7 @@ truth: a diagnostic the reader never sees) is printed, and the totals again over
 3 px. Each character card revealed before a seat is scored the same way, and the crown's seat (the crown place read most
 likely to hold it, at ≥ 0.5).
 A reading is *sure* at probability ≥ 0.9 (:data:`SURE`); a sure reading that is wrong is *confidently wrong*. Gold:
-each seat's count read (:attr:`Observation.gold`) against the truth. Prints one JSON object.
+each seat's count read (``Observation.gold``, which no reader fills yet: ``gold_seats`` 0) against the truth. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -110,10 +110,10 @@ def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> d
         seen = max(crowns, key=lambda name: observation.slots.get(name, {}).get("crown", 0.0))
         out["crowns"] += 1
         out["crowns_right"] += bool(view.pieces(seen)) and observation.slots[seen].get("crown", 0.0) >= 0.5
-        for colour in colours:
+        for colour in colours:        # gold per seat, once the pipeline counts it (Observation.gold: none yet)
             read = getattr(observation, "gold", {}).get(colour)
-            out["seats"] += 1
             if read is not None:
+                out["seats"] += 1
                 out["gold_exact"] += read[0] == view.supplies[colour]["gold"]
                 out["gold_off"].append(read[0] - view.supplies[colour]["gold"])
     return out
