@@ -153,10 +153,11 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
       privatePart(view, named)));
   }
 
-  // A lamp of the strip is named by the seat it lights.
+  // A lamp of the strip is named by the seat it lights (its crown LED too), or the table's middle.
   function placeLabel(place) {
-    const seat = Number(place.split(".")[1]);
-    return t("table.seat_lamp", {seat: seat + 1});
+    const [, seat, part] = place.split(".");
+    if (seat === undefined) return t("table.middle_lamp");
+    return t(part === "crown" ? "table.crown_lamp" : "table.seat_lamp", {seat: Number(seat) + 1});
   }
 
   return {draw, placeLabel};
