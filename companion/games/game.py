@@ -184,7 +184,10 @@ def _not_offered(state: GameState, decision: Decision, action: Any) -> RuleError
     who = _seat_label(state, getattr(action, "player", decision.player))
     what = f"{action.kind} ({', '.join(f'{k}={v!r}' for k, v in action.args)})" if isinstance(action, Action) \
         else "that"
-    return RuleError(f"{who} can't {what}: {problem}", player=who.lower(), rule=decision.kind)
+    seat = getattr(action, "player", decision.player)
+    return RuleError(f"{who} can't {what}: {problem}", player=who.lower(), rule=decision.kind,
+                     key="refusals.malformed_table" if seat == CHANCE else "refusals.malformed",
+                     values={"player": who.lower(), "asked": decision.kind})
 
 
 def _seat_label(state: GameState, seat: int) -> str:

@@ -70,6 +70,26 @@ def test_a_placement_refusal_is_said_in_the_readers_language(lang):
         assert not re.search(r"[A-Za-z]{4}", message), message
 
 
+@pytest.mark.parametrize("lang, expected", [("ja", "最大 2 マス"), ("zh-Hant", "最多 2 格"), ("en", "at most 2")])
+def test_a_provost_refusal_is_said_in_the_readers_language(lang, expected):
+    """The Recall moves the provost at most 2 spaces: refused in the reader's language, not in English."""
+    desk = Desk(Journal(":memory:"))
+    desk.new_game(game="caylus1303", players=["red", "blue"], seed=3, variants={}, guided=False)
+    tablet = Tablet(create_app(desk, pin=PIN).test_client())
+    assert tablet.pair().status_code == 200
+    session, rng = desk.session, random.Random(3)
+    while session.state.pending().kind != "provost":
+        session.decide(rng.choice(session.state.pending().options).action, source="camera")
+    tablet.client.set_cookie("lang", lang)
+    far = Action(session.state.pending().player, "provost", {"steps": 3})
+    refused = tablet.post("/api/decide", {"action": far.to_json()})
+    assert refused.status_code == 422
+    message = refused.get_json()["error"]
+    assert expected in message, message
+    if lang != "en":
+        assert not re.search(r"[A-Za-z]{4}", message), message
+
+
 def test_every_refusal_key_the_1303_engine_names_is_translated():
     source = (labels.__file__.replace("labels.py", "explain.py"))
     with open(source, encoding="utf-8") as file:

@@ -61,6 +61,23 @@ def test_a_rule_refusal_is_said_in_the_readers_language(tablet, lang, expected):
         assert not re.search(r"[A-Za-z]{4}", message), message
 
 
+@pytest.mark.parametrize("lang, expected", [("ja", "何も建っていません"), ("zh-Hant", "那裡沒有建築"),
+                                             ("en", "nothing is built there")])
+def test_a_rarer_refusal_is_said_in_the_readers_language_too(tablet, lang, expected):
+    """Placing on an empty road square, and a decision of the wrong kind: no longer English in 日本語 or 中文."""
+    session = tablet.desk.session
+    seat = session.state.pending().player
+    tablet.client.set_cookie("lang", lang)
+    empty = Action(seat, "place", {"place": "road.20"})
+    message = tablet.post("/api/decide", {"action": empty.to_json()}).get_json()["error"]
+    assert expected in message, message
+    wrong_kind = tablet.post("/api/decide", {"action": Action(seat, "provost", {"steps": 1}).to_json()})
+    assert wrong_kind.status_code == 422
+    for said in (message, wrong_kind.get_json()["error"]):
+        if lang != "en":
+            assert not re.search(r"[A-Za-z]{4}", said), said
+
+
 def test_every_refusal_key_the_caylus_engine_names_is_translated():
     source = EXPLAIN.read_text(encoding="utf-8")
     named = set(re.findall(r'key="refusals\.([a-z_]+)"', source))

@@ -42,7 +42,8 @@ def current_decision(state: Any) -> Decision | None:
 def apply_action(state: Any, action: Action) -> Any:
     decision = state.pending()
     if decision is None:
-        raise RuleError("The game is over: no more decisions can be taken", rule="game over")
+        raise RuleError("The game is over: no more decisions can be taken", rule="game over",
+                        key="refusals.game_over")
     index = state._option_index
     if index is None:
         index = state._option_index = {option.action: option for option in decision.options}

@@ -16,7 +16,7 @@ Blue can't act now: the table must lay out a building tile | not your turn
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from ..decisions import CHANCE, Action, Decision
 from ..errors import RuleError
@@ -37,8 +37,22 @@ PROVOST_MOVERS = {"bridge": ("at the Guilds Bridge", "bridge_max_steps"), "baili
 FRONT = tuple(rules()["front_buildings"])
 ROAD_LENGTH = len(rules()["road"])
 
-# (message after "<Who> can't …", place, rule), or None when no specific rule explains the refusal
-Reason = tuple[str, "str | None", str]
+
+
+class Reason(NamedTuple):
+    """Why an action is refused: ``message`` follows "<Who> can't …"; ``key`` names it in the pack's strings
+    (``refusals.<key>``) with ``values`` (the player's colour is added)."""
+
+    message: str
+    place: str | None
+    rule: str
+    key: str
+    values: dict[str, Any]
+
+
+def _reason(message: str, place: str | None, rule: str, key: str, **values: Any) -> Reason:
+    """A :class:`Reason`. Write ``key`` out (a string, or strings joined by ``if``/``+``): the tests read them."""
+    return Reason(message, place, rule, key, values)
 
 
 def _who(state: Any, seat: int) -> str:
@@ -55,31 +69,31 @@ def refusal(state: Any, decision: Decision | None, action: Action) -> RuleError:
     player = state.colours[action.player] if 0 <= action.player < len(state.colours) else None
     if decision is None:
         return RuleError(f"{who} can't play: the game is over", player=player, rule="game over",
-                         key="refusals.game_over", values={"player": player})
+                         key="refusals.game_over", values={"player": player or who})
     expected = "the table" if decision.player == CHANCE else _who(state, decision.player)
     doing = DECISION_WORDS.get(decision.kind, decision.kind)
     if action.player != decision.player:
         waiting = state.colours[decision.player] if 0 <= decision.player < len(state.colours) else None
         return RuleError(f"{who} can't act now: {expected} must {doing}", player=player, rule="not your turn",
-                         key="refusals.not_your_turn" if waiting and player else None,
-                         values={"player": player, "waiting": waiting})
+                         key="refusals.not_your_turn" if waiting else "refusals.not_your_turn_table",
+                         values={"player": player or who, "waiting": waiting, "asked": decision.kind})
     if action.kind != decision.kind:
         return RuleError(f"{who} must {doing} now, not {action.kind.replace('_', ' ')}", player=player,
-                         rule="wrong decision kind")
+                         rule="wrong decision kind", key="refusals.wrong_kind",
+                         values={"player": player or who, "asked": decision.kind})
     specific = SPECIFIC.get(decision.kind)
     try:
         reason = specific(state, decision, action) if specific else None
     except (TypeError, ValueError, KeyError, AttributeError):     # arguments of the wrong shape
         reason = None
     if reason is not None:
-        message, place, rule, *keyed = reason
-        key, values = keyed if keyed else (None, {})
-        return RuleError(f"{who} can't {message}", player=player, place=place, rule=rule,
-                         key=f"refusals.{key}" if key else None, values={"player": player, **values})
+        return RuleError(f"{who} can't {reason.message}", player=player, place=reason.place, rule=reason.rule,
+                         key=f"refusals.{reason.key}", values={"player": player or who, **reason.values})
     place = action.arg("place")
     labels = "; ".join(option.label for option in decision.options[:6]) + (" …" if len(decision.options) > 6 else "")
     return RuleError(f"{who} can't do that: {action} is not one of the options to {doing} ({labels})",
-                     player=player, place=place if isinstance(place, str) else None, rule="not a legal option")
+                     player=player, place=place if isinstance(place, str) else None, rule="not a legal option",
+                     key="refusals.not_an_option", values={"player": player or who, "asked": decision.kind})
 
 
 # ---------------------------------------------------------------- placing a worker
@@ -89,41 +103,48 @@ def _placement(state: Any, decision: Decision, action: Action) -> Reason | None:
     if action.arg("skip") or place == "pass":
         return None
     if not isinstance(place, str):
-        return "place a worker: say where (a building, the worksite or pass)", None, "malformed"
+        return _reason("place a worker: say where (a building, the worksite or pass)", None, "malformed",
+                       "place_where")
     if place.startswith("worksite."):
-        return ("place a worker on the worksite's buildings: the worksite buildings only work through favours", place,
-                "worksite buildings work through favours")
+        return _reason("place a worker on the worksite's buildings: the worksite buildings only work through "
+                       "favours", place, "worksite buildings work through favours", "worksite_building")
     if place == "worksite":
         if seat in state.worksite_workers:
-            return ("place a second worker on the worksite: each player puts at most one worker on the worksite",
-                    place, "one worker per player on the worksite")
+            return _reason("place a second worker on the worksite: each player puts at most one worker on the "
+                           "worksite", place, "one worker per player on the worksite", "worksite_twice")
         where, workers = "the worksite", None
     elif place in FRONT:
         where, workers = f"the {title(place)}", state.front_workers[FRONT.index(place)]
     elif place.startswith("road."):
         space = _int(place[5:])
         if space is None or not 1 <= space <= ROAD_LENGTH:
-            return f"place on {place}: the road has no space {place[5:]} (1 to {ROAD_LENGTH})", place, "no such place"
+            return _reason(f"place on {place}: the road has no space {place[5:]} (1 to {ROAD_LENGTH})", place,
+                           "no such place", "no_such_space", space=place[5:], last=ROAD_LENGTH)
         tile_id, side = state.road_tile[space - 1], state.road_side[space - 1]
         if tile_id is None:
-            return f"place a worker: nothing is built on space {space}", place, "workers go on buildings only"
+            return _reason(f"place a worker: nothing is built on space {space}", place,
+                           "workers go on buildings only", "nothing_built", space=space)
         where = f"the {title(tile_id)} (space {space})"
         if side in ("residence", "landmark"):
             kind = "a residence" if side == "residence" else "a landmark"
-            return (f"place on {where}: it is {kind}, and workers never go on residences or landmarks", place,
-                    "no workers on residences or landmarks", f"no_worker_on_{side}", {"tile": tile_id, "space": space})
+            return _reason(f"place on {where}: it is {kind}, and workers never go on residences or landmarks",
+                           place, "no workers on residences or landmarks",
+                           "no_worker_on_residence" if side == "residence" else "no_worker_on_landmark",
+                           tile=tile_id, space=space)
         workers = state.road_workers[space - 1]
     else:
-        return f"place on {place!r}: there is no such place", place, "no such place"
+        return _reason(f"place on {place!r}: there is no such place", place, "no such place", "no_such_place",
+                       place=place)
     if workers:
         return _occupied(state, seat, where, place, workers)
     cost = 2 if decision.kind == "early_riser" else 1 + (1 if state.bridge and not state.holds(seat, "night_worker")
                                                          else 0)
     if state.workers[seat] < cost:
         why = " (someone has passed: each placement costs one more)" if cost == 2 and state.bridge else ""
-        return (f"place on {where}: it costs {cost} workers{why} and {_who(state, seat)} has {state.workers[seat]}",
-                place, "placing costs workers", "workers_short_worksite" if place == "worksite" else "workers_short",
-                {"tile": _where(place, state), "cost": cost, "workers": state.workers[seat]})
+        return _reason(f"place on {where}: it costs {cost} workers{why} and {_who(state, seat)} has "
+                       f"{state.workers[seat]}", place, "placing costs workers",
+                       "workers_short_worksite" if place == "worksite" else "workers_short",
+                       tile=_where(place, state), cost=cost, workers=state.workers[seat])
     return None
 
 
@@ -139,14 +160,15 @@ def _occupied(state: Any, seat: int, where: str, place: str, workers: Sequence[i
     owner = _who(state, workers[0])
     whose = f"{_who(state, seat)}'s own worker" if workers[0] == seat else f"{owner}'s worker"
     if not state.holds(seat, "journeyman") or len(workers) > 1:
-        return (f"place on {where}: {whose} already stands there", place, "one worker per building",
-                "occupied_own" if workers[0] == seat else "occupied",
-                {"tile": _where(place, state), "occupant": state.colours[workers[0]]})
+        return _reason(f"place on {where}: {whose} already stands there", place, "one worker per building",
+                       "occupied_own" if workers[0] == seat else "occupied", tile=_where(place, state),
+                       occupant=state.colours[workers[0]])
     if workers[0] == seat:
-        return (f"place on {where}: the Journeyman joins another player's worker, not {whose}", place,
-                "the Journeyman joins another player's worker")
-    return (f"place on {where}: {whose} stands there and the Journeyman has joined one already this round", place,
-            "the Journeyman joins once a round")
+        return _reason(f"place on {where}: the Journeyman joins another player's worker, not {whose}", place,
+                       "the Journeyman joins another player's worker", "journeyman_own", tile=_where(place, state))
+    return _reason(f"place on {where}: {whose} stands there and the Journeyman has joined one already this round",
+                   place, "the Journeyman joins once a round", "journeyman_once", tile=_where(place, state),
+                   occupant=state.colours[workers[0]])
 
 
 # ---------------------------------------------------------------- the provost
@@ -155,22 +177,25 @@ def _provost(state: Any, decision: Decision, action: Action) -> Reason | None:
     steps = action.arg("steps")
     how, limit_key = PROVOST_MOVERS[decision.kind]
     if not isinstance(steps, int) or isinstance(steps, bool):
-        return f"move the provost {how}: say how many spaces", "provost", "malformed"
+        return _reason(f"move the provost {how}: say how many spaces", "provost", "malformed", "provost_steps",
+                       asked=decision.kind)
     most = rules()[limit_key]
     if abs(steps) > most:
-        return (f"move the provost {abs(steps)} spaces {how}: at most {most}", "provost",
-                f"the provost moves at most {most} {_spaces(most)} {how}")
+        return _reason(f"move the provost {abs(steps)} spaces {how}: at most {most}", "provost",
+                       f"the provost moves at most {most} {_spaces(most)} {how}", "provost_far", steps=abs(steps),
+                       most=most, asked=decision.kind)
     target = state.provost + steps
     if target < 0:
-        return (f"move the provost {abs(steps)} spaces back {how}: he never goes back over the Guilds Bridge",
-                "provost", "the provost stays on the road")
+        return _reason(f"move the provost {abs(steps)} spaces back {how}: he never goes back over the Guilds "
+                       "Bridge", "provost", "the provost stays on the road", "provost_behind", steps=abs(steps))
     if target > ROAD_LENGTH:
-        return (f"move the provost {steps} spaces on {how}: he stops at the end of the road", "provost",
-                "the provost stays on the road")
+        return _reason(f"move the provost {steps} spaces on {how}: he stops at the end of the road", "provost",
+                       "the provost stays on the road", "provost_beyond", steps=steps)
     if decision.kind == "bridge" and abs(steps) > state.workers[action.player]:
-        return (f"move the provost {abs(steps)} spaces {how}: each space costs a worker and "
-                f"{_who(state, action.player)} has {state.workers[action.player]}", "provost",
-                "a worker a space at the Guilds Bridge")
+        return _reason(f"move the provost {abs(steps)} spaces {how}: each space costs a worker and "
+                       f"{_who(state, action.player)} has {state.workers[action.player]}", "provost",
+                       "a worker a space at the Guilds Bridge", "provost_workers", steps=abs(steps),
+                       workers=state.workers[action.player])
     return None
 
 
@@ -187,45 +212,55 @@ def _build(state: Any, decision: Decision, action: Action) -> Reason | None:
     where = decision.context.get("building")
     effect = tile(where).side_effect(decision.context.get("side", "start")) if where in tiles() else {}
     if building not in tiles():
-        return f"build {building!r}: there is no such building", place, "no such building"
+        return _reason(f"build {building!r}: there is no such building", place, "no such building",
+                       "no_such_building", tile=str(building))
     wanted = effect.get("kind", "wood")
     if tile(building).kind != wanted:
-        return (f"build the {title(building)} with the {title(where)}: it builds {wanted} buildings", place,
-                f"the {title(where)} builds {wanted} buildings")
+        return _reason(f"build the {title(building)} with the {title(where)}: it builds {wanted} buildings", place,
+                       f"the {title(where)} builds {wanted} buildings",
+                       "builds_wood" if wanted == "wood" else "builds_stone", tile=building)
     supply = state.wood_supply if wanted == "wood" else state.stone_supply
     if building not in supply:
-        return f"build the {title(building)}: no {title(building)} tile is left beside the board", place, \
-            "each building once"
+        return _reason(f"build the {title(building)}: no {title(building)} tile is left beside the board", place,
+                       "each building once", "build_none_left", tile=building)
     if state.houses[seat] < 1:
-        return f"build the {title(building)}: {_who(state, seat)} has no house left to mark it", place, \
-            "no house, no building"
+        return _reason(f"build the {title(building)}: {_who(state, seat)} has no house left to mark it", place,
+                       "no house, no building", "build_no_house", tile=building)
     if state.first_empty_space() is None:
-        return f"build the {title(building)}: the road has no empty space left", place, "build on the road"
+        return _reason(f"build the {title(building)}: the road has no empty space left", place,
+                       "build on the road", "road_full", tile=building)
     cost = {good: n for good, n in tile(building).cost.items() if good not in effect.get("free", ())}
     return _payment(state, seat, f"build the {title(building)}", cost, action.arg("pay"), place,
-                    "pay the building's cost")
+                    "pay the building's cost", building)
 
 
 def _payment(state: Any, seat: int, doing: str, cost: dict[str, int], paid: Any, place: str | None,
-             rule: str) -> Reason | None:
-    """Whether ``paid`` pays ``cost`` (``any``: one plain good of choice) from what ``seat`` holds."""
+             rule: str, paying_for: str) -> Reason | None:
+    """Whether ``paid`` pays ``cost`` (``any``: one plain good of choice) from what ``seat`` holds;
+    ``paying_for`` is the tile paid for (a building, a landmark, the Lawyer), as the strings name it."""
     price = _price_text(cost)
+    cost_cubes = [good for good, n in cost.items() for _ in range(n)]
     held = Counter({good: state.goods[seat][GOOD_INDEX[good]] for good in GOODS})
     short = [good for good, n in cost.items() if good != "any" and held[good] < n]
     if short:
-        return (f"{doing}: it costs {price} and {_who(state, seat)} has {held[short[0]]} {short[0]}", place, rule)
+        return _reason(f"{doing}: it costs {price} and {_who(state, seat)} has {held[short[0]]} {short[0]}", place,
+                       rule, "pay_short", tile=paying_for, cost_cubes=cost_cubes, held=held[short[0]],
+                       cube=short[0])
     spare = sum(n for good, n in held.items() if good in PLAIN_GOODS) - sum(
         n for good, n in cost.items() if good in PLAIN_GOODS)
     if spare < cost.get("any", 0):
-        return f"{doing}: it costs {price} and {_who(state, seat)} has too few goods", place, rule
+        return _reason(f"{doing}: it costs {price} and {_who(state, seat)} has too few goods", place, rule,
+                       "pay_too_few", tile=paying_for, cost_cubes=cost_cubes)
     if paid is not None:
         given = Counter(paid)
         fixed = Counter({good: n for good, n in cost.items() if good != "any"})
         extra = given - fixed
         if fixed - given or sum(extra.values()) != cost.get("any", 0) or "gold" in extra:
-            return f"{doing} for {_goods(paid)}: it costs {price}", place, rule
+            return _reason(f"{doing} for {_goods(paid)}: it costs {price}", place, rule, "pay_wrong",
+                           tile=paying_for, cubes=[str(good) for good in paid], cost_cubes=cost_cubes)
         if any(held[good] < n for good, n in given.items()):
-            return f"{doing} for {_goods(paid)}: {_who(state, seat)} doesn't have them", place, rule
+            return _reason(f"{doing} for {_goods(paid)}: {_who(state, seat)} doesn't have them", place, rule,
+                           "pay_missing", tile=paying_for, cubes=[str(good) for good in paid])
     return None
 
 
@@ -250,12 +285,14 @@ def _lawyer(state: Any, decision: Decision, action: Action) -> Reason | None:
     if tile_id is None or tile(tile_id).kind != "starting" or state.road_side[index] != "start" \
             or state.road_owner[index] is not None:
         shown = f"the {title(tile_id)} (space {space})" if tile_id else f"space {space}"
-        return (f"use the Lawyer on {shown}: the Lawyer puts a house on a starting building that shows its start "
-                "side and has no house", f"road.{space}", "the Lawyer takes a starting building")
+        return _reason(f"use the Lawyer on {shown}: the Lawyer puts a house on a starting building that shows its "
+                       "start side and has no house", f"road.{space}", "the Lawyer takes a starting building",
+                       "lawyer_target", space=space)
     if state.houses[seat] < 1:
-        return "use the Lawyer: no house is left", place, "no house, no building"
-    return _payment(state, seat, "use the Lawyer", dict(tile(str(decision.context.get("building"))).side_effect(
-        "start").get("pay", {})), None, place, "pay the Lawyer's price")
+        return _reason("use the Lawyer: no house is left", place, "no house, no building", "lawyer_no_house")
+    lawyer = str(decision.context.get("building"))
+    return _payment(state, seat, "use the Lawyer", dict(tile(lawyer).side_effect("start").get("pay", {})), None, place,
+                    "pay the Lawyer's price", lawyer)
 
 
 def _landmark(state: Any, decision: Decision, action: Action) -> Reason | None:
@@ -265,11 +302,13 @@ def _landmark(state: Any, decision: Decision, action: Action) -> Reason | None:
     seat, landmark, space = action.player, action.arg("landmark"), decision.context.get("space")
     place = f"road.{space}"
     if landmark not in tiles() or tile(landmark).kind != "landmark":
-        return f"build {landmark!r} on the residence: there is no such landmark", place, "no such landmark"
+        return _reason(f"build {landmark!r} on the residence: there is no such landmark", place, "no such landmark",
+                       "no_such_landmark", tile=str(landmark))
     if landmark not in state.landmark_supply:
-        return f"build the {title(landmark)}: it is built already", place, "each landmark once"
+        return _reason(f"build the {title(landmark)}: it is built already", place, "each landmark once",
+                       "landmark_built", tile=landmark)
     return _payment(state, seat, f"build the {title(landmark)}", dict(tile(landmark).cost), None, place,
-                    "pay the landmark's cost")
+                    "pay the landmark's cost", landmark)
 
 
 def _deliver(state: Any, decision: Decision, action: Action) -> Reason | None:
@@ -279,16 +318,19 @@ def _deliver(state: Any, decision: Decision, action: Action) -> Reason | None:
     seat, goods = action.player, list(action.arg("goods") or ())
     held = Counter({good: state.goods[seat][GOOD_INDEX[good]] for good in GOODS})
     if any(good not in GOOD_INDEX for good in goods):
-        return f"deliver {_goods(goods)}: a bundle is made of goods", "worksite", "delivery bundle"
+        return _reason(f"deliver {_goods(goods)}: a bundle is made of goods", "worksite", "delivery bundle",
+                       "deliver_goods")
     if not state.holds(seat, "chamberlain") and (len(goods) != 3 or len(set(goods)) != 3 or "food" not in goods):
-        return (f"deliver {_goods(goods)}: a bundle is 3 different goods, one of them food", "worksite",
-                "delivery bundle")
+        return _reason(f"deliver {_goods(goods)}: a bundle is 3 different goods, one of them food", "worksite",
+                       "delivery bundle", "deliver_bundle", cubes=goods)
     if len(goods) != 3:
-        return f"deliver {_goods(goods)}: a bundle is 3 goods", "worksite", "delivery bundle"
+        return _reason(f"deliver {_goods(goods)}: a bundle is 3 goods", "worksite", "delivery bundle",
+                       "deliver_three", cubes=goods)
     short = [good for good, n in Counter(goods).items() if held[good] < n]
     if short:
-        return (f"deliver {_goods(goods)}: {_who(state, seat)} has {held[short[0]]} {short[0]}", "worksite",
-                "delivery bundle")
+        return _reason(f"deliver {_goods(goods)}: {_who(state, seat)} has {held[short[0]]} {short[0]}",
+                       "worksite", "delivery bundle", "deliver_short", cubes=goods, held=held[short[0]],
+                       cube=short[0])
     return None
 
 
@@ -300,13 +342,15 @@ def _favour(state: Any, decision: Decision, action: Action) -> Reason | None:
     if taken is not None:
         holder = state.holder(taken) if isinstance(taken, str) else None
         if holder is None or holder == action.player:
-            return (f"take the {title(str(taken))} with a favour: a favour takes a character another player holds",
-                    f"character.{taken}", "a favour takes another player's character")
+            return _reason(f"take the {title(str(taken))} with a favour: a favour takes a character another player "
+                           "holds", f"character.{taken}", "a favour takes another player's character",
+                           "favour_character", tile=str(taken))
         return None
     if isinstance(site, int) and site > worksite_open(state):
-        return (f"use the worksite's building {site}: in round {state.round} only the first "
-                f"{worksite_open(state)} {'is' if worksite_open(state) == 1 else 'are'} open", f"worksite.{site}",
-                "worksite buildings open by round")
+        return _reason(f"use the worksite's building {site}: in round {state.round} only the first "
+                       f"{worksite_open(state)} {'is' if worksite_open(state) == 1 else 'are'} open",
+                       f"worksite.{site}", "worksite buildings open by round", "favour_worksite_closed", site=site,
+                       round=state.round, open=worksite_open(state))
     return None
 
 
