@@ -14,7 +14,7 @@ from .move_log import move_log
 from .desk import Desk
 from .led_board import led_scene, virtual_leds
 
-PLACE_ARGS = ("place", "building", "square", "space")
+PLACE_ARGS = ("place", "location", "building", "square", "space")
 NOT_PLACES = ("pass",)
 
 

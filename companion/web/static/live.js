@@ -205,7 +205,7 @@
   }
 
   // A tap on a place of the drawn board chooses the one option that names it (the buttons stay, for accessibility).
-  const PLACE_ARGS = ["place", "building", "square", "space"];
+  const PLACE_ARGS = ["place", "location", "building", "square", "space"];
   function optionsAt(place) {
     const pending = current && current.snapshot && current.snapshot.pending;
     return ((pending && pending.options) || []).filter((option) =>
