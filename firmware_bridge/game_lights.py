@@ -23,6 +23,11 @@ beside it) with these names:
     play only) and ``alert_places`` (where something is wrong: role ``alert``, blinking). Both lists may
     name places or table-view slots; the pack maps a slot to its place. Pure: equal inputs give equal
     scenes. Further keyword arguments, with defaults, are the pack's own.
+``SESSION_FACTS: tuple[str, ...]`` (optional)
+    further facts of the session the pack's scene takes as keyword arguments: ``"decision"`` is the pending
+    decision as a shared screen sees it (its JSON: ``player``, ``kind``, ``context``, the ``options``' actions;
+    ``None`` once the game is over), for lights that follow what is being decided (the place a player's action is
+    resolved at, the targets of a choice). The session passes only the facts a pack names here.
 
 A pack without a ``lights`` part keeps the strip dark (:func:`.mapping.dark_mapping`) and draws no
 virtual LEDs. ``tests/contract/test_lights_contract.py`` checks every pack that has one.
@@ -42,6 +47,9 @@ from .scene import LedScene
 
 SESSION_ROLES = ("alert", "hint", "current_player")
 """The roles the session's facts give: alert places, legal places (guided play) and whose turn it is."""
+
+OPTIONAL_FACTS = ("decision",)
+"""The further session facts a pack's scene may ask for by naming them in its ``SESSION_FACTS``."""
 
 FUNCTIONS = ("places", "default_mapping", "palette", "scene")
 
@@ -69,4 +77,6 @@ def problems(lights: Any) -> list[str]:
         found.insert(0, "no ROLES tuple")
     else:
         found[:0] = [f"ROLES lacks the session role {role!r}" for role in SESSION_ROLES if role not in roles]
+    found += [f"SESSION_FACTS names {fact!r}, which the session does not give"
+              for fact in getattr(lights, "SESSION_FACTS", ()) if fact not in OPTIONAL_FACTS]
     return found

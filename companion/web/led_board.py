@@ -37,16 +37,19 @@ def led_places(game: str | None = None) -> list[str]:
 
 
 def led_scene(table_view: Mapping[str, Any] | None, *, guided: bool, current_colour: str | None,
-              legal_places: Iterable[str], alert_places: Iterable[str]) -> LedScene:
+              legal_places: Iterable[str], alert_places: Iterable[str],
+              decision: Mapping[str, Any] | None = None) -> LedScene:
     """What the LEDs show: whose turn, the places of open alerts and, in guided play, the legal places
-    (dark when there is no game, or the game has no lights)."""
+    (dark when there is no game, or the game has no lights); ``decision`` (the pending decision as a shared screen
+    sees it) reaches only a pack whose lights name it in ``SESSION_FACTS``."""
     if not table_view:
         return LedScene()
     lights = lights_of(table_view.get("game"))
     if lights is None:
         return LedScene()
+    facts = {"decision": decision} if "decision" in getattr(lights, "SESSION_FACTS", ()) else {}
     return lights.scene(TableView.from_json(table_view), current_colour=current_colour,
-                        legal_places=list(legal_places) if guided else [], alert_places=list(alert_places))
+                        legal_places=list(legal_places) if guided else [], alert_places=list(alert_places), **facts)
 
 
 def virtual_leds(scene: LedScene, game: str | None = None) -> list[dict[str, Any]]:

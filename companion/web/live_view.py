@@ -48,7 +48,8 @@ def led_scene_of(snapshot: Mapping[str, Any], *, guided: bool) -> Any:
     """The one LED scene of a session's snapshot: the strip shows it and the tablet's virtual LEDs preview it."""
     return led_scene(snapshot.get("table_view"), guided=guided, current_colour=current_colour(snapshot),
                      legal_places=legal_places(snapshot.get("pending")),
-                     alert_places=[a["place"] for a in open_alerts(snapshot) if isinstance(a.get("place"), str)])
+                     alert_places=[a["place"] for a in open_alerts(snapshot) if isinstance(a.get("place"), str)],
+                     decision=snapshot.get("pending"))
 
 
 def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = None,
