@@ -21,6 +21,7 @@ import numpy as np
 from companion.games import GamePack, PackError, RuleError
 from companion.games.playout import bot_game, random_midgame
 
+from .layout_choice import layout_for
 from .game_argument import add_game_argument, pack_of
 
 SETUP_FRAMES = 4      # a whole-game render opens with this many frames of the empty board
@@ -61,22 +62,6 @@ def _size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
     return w, h
 
 
-def _layout(pack: GamePack, name: str | None, players: int | None = None):
-    """The layout asked for, or the game's own (the first it ships for ``players`` when its layouts name player
-    counts); a ``ValueError`` in words when the game has none."""
-    from vision.layout import load_layout
-
-    if not name and players is not None:
-        for shipped in pack.table.layouts:
-            layout = load_layout(shipped)
-            if players in layout.players:
-                return layout
-    name = name or pack.table.default_layout
-    if not name:
-        raise ValueError(f"{pack.title} ships no board layout: the simulated table can't draw it")
-    return load_layout(name)
-
-
 def _stills(args: argparse.Namespace, out: Path) -> int:
     from vision.render.domains import sample_style
     from vision.render.hands import Hand
@@ -85,7 +70,7 @@ def _stills(args: argparse.Namespace, out: Path) -> int:
     pack = pack_of(args)
     info = pack.info
     size = _size(args.size, (1280, 720))
-    _layout(pack, args.layout)          # refuse a game with no layout before writing anything
+    layout_for(pack, args.layout)          # refuse a game with no layout before writing anything
     if args.players is not None and not info.min_players <= args.players <= info.max_players:
         raise ValueError(f"--players must be between {info.min_players} and {info.max_players}")
     out.mkdir(parents=True, exist_ok=True)
@@ -94,7 +79,7 @@ def _stills(args: argparse.Namespace, out: Path) -> int:
         rng = np.random.default_rng(seed)
         drawn = int(rng.integers(info.min_players, info.max_players + 1))
         players = list(info.colours[:args.players or drawn])
-        layout = _layout(pack, args.layout, len(players))
+        layout = layout_for(pack, args.layout, len(players))
         state = random_midgame(pack, players, seed)
         view = state.table_view()
         style = sample_style(args.domain, seed)
@@ -114,6 +99,16 @@ def _stills(args: argparse.Namespace, out: Path) -> int:
     return 0
 
 
+def game_frame_size(pack: GamePack) -> tuple[int, int]:
+    """A whole game's default frame size: the pack's ``render.json`` ``game_size`` (a table wider than a board needs
+    more pixels for its markers and cards to be read), else 640x360."""
+    try:
+        width, height = pack.data_json("render.json").get("game_size", (640, 360))
+        return int(width), int(height)
+    except (PackError, TypeError, ValueError):
+        return 640, 360
+
+
 def _whole_game(args: argparse.Namespace, out: Path) -> int:
     from vision.render.domains import sample_style
     from vision.render.renderer import SimulatedTable
@@ -126,8 +121,8 @@ def _whole_game(args: argparse.Namespace, out: Path) -> int:
         raise ValueError(f"--players must be between {info.min_players} and {info.max_players}")
     if args.decisions is not None and args.decisions < 1:
         raise ValueError("--decisions must be 1 or more")
-    layout = _layout(pack, args.layout, count)
-    size = _size(args.size, (640, 360))
+    layout = layout_for(pack, args.layout, count)
+    size = _size(args.size, game_frame_size(pack))
     players = list(info.colours[:count])
     steps, answers, final = bot_game(pack, players, args.seed, args.decisions)
     out.mkdir(parents=True, exist_ok=True)

@@ -90,7 +90,8 @@ def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     from companion.live.recorded import camera_observations, game_setup, pictures
     from companion.reconciler.replay import new_session, run, summary
     from companion.session import Journal
-    from vision.layout import load_layout
+
+    from .layout_choice import layout_for
 
     setup = game_setup(source) or {"game": args.game or default_pack().name, "variants": {}}
     if args.game and setup["game"] != args.game:
@@ -105,8 +106,8 @@ def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     frames = pictures(source)                   # ValueError when it is not a readable video / has no frames
     answers = _answers(source, args)
     session = new_session(Journal(args.journal), setup)
-    pipeline = watching_pipeline(load_layout(args.layout or get_pack(setup["game"]).table.default_layout),
-                                 setup["players"])
+    layout = layout_for(get_pack(setup["game"]), args.layout, len(setup["players"]))
+    pipeline = watching_pipeline(layout, setup["players"])
     result = run(session, camera_observations(frames, pipeline, session), answers=answers,
                  reconciler=_reconciler(args))
     data = summary(result, answers)
