@@ -40,6 +40,7 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .board_fit import BoardFit, fit_board
+from .card_fit import PlaceShifts, card_offset, shifted, table_shift
 from .cards import (BACK, CardLibrary, CardPlace, card_places, change_within, labels as card_labels, place_scale,
                     read_place, rectify_place)
 from .layout import Layout, layout_pack
@@ -165,6 +166,8 @@ class VisionPipeline:
         self.cards = CardLibrary()                   # the faces enrolled (enrol_cards, or learned at confirm)
         self._empty_cards: dict[str, np.ndarray] = {}       # each card place's picture at setup (the bare table)
         self._card_seen: dict[str, tuple[np.ndarray, dict[str, float]]] = {}   # last picture read and its labels
+        self.card_shifts = PlaceShifts()             # where the cards shown at setup lay against their places
+        self._empty_frame: np.ndarray | None = None
         self.accepts = [layout.region(name).accepts for name in self.slot_names]
         if model == "default":
             model = SlotModel()
@@ -256,7 +259,17 @@ class VisionPipeline:
 
     def _pick_card_places(self, layout: Layout, names: Sequence[str]) -> None:
         places = card_places(layout, self.terms.cards) if self.terms.cards else {}
-        self.card_places = {name: places[name] for name in names if name in places}
+        self._laid_places = {name: places[name] for name in names if name in places}    # as the layout puts them
+        self.card_places = dict(self._laid_places)                                       # as they are read
+
+    def _fit_card_places(self, pose: Pose) -> None:
+        """Read every card place shifted as the cards shown at setup lay (:mod:`vision.card_fit`)."""
+        self.card_places = {name: shifted(place, self.card_shifts.at(place.region.center))
+                            for name, place in self._laid_places.items()}
+        if self._empty_frame is not None:
+            self._empty_cards = {name: rectify_place(self._empty_frame, pose, place)
+                                 for name, place in self.card_places.items()}
+        self._card_seen.clear()
 
     @property
     def read_places(self) -> list[str]:
@@ -270,9 +283,17 @@ class VisionPipeline:
         pose = self._crop_pose or self.tracker.pose
         if pose is None:
             raise ValueError("set the reference (the empty table) before enrolling cards")
+        own = {}
+        for place in placements:
+            laid = self._laid_places[place]
+            offset = card_offset(frame, self._empty_frame, pose, laid) if self._empty_frame is not None else None
+            if offset is not None:
+                own[place] = table_shift(laid, offset)
+                self.card_shifts.add(laid.region.center, own[place])
+        self._fit_card_places(pose)
         for place, piece in placements.items():
-            self.cards.enrol(piece.kind, piece.name or BACK, frame, pose, self.card_places[place])
-        self._card_seen.clear()
+            where = shifted(self._laid_places[place], own[place]) if place in own else self.card_places[place]
+            self.cards.enrol(piece.kind, piece.name or BACK, frame, pose, where)
 
     def use_cards(self, library: CardLibrary) -> None:
         """Read the card places against ``library`` (faces enrolled at an earlier setup: :meth:`CardLibrary.load`)."""
@@ -311,8 +332,9 @@ class VisionPipeline:
         if fitted is not self.layout:
             self._use_layout(fitted)
         crops = crop_slots(empty_board, pose, self.windows)
-        self._empty_cards = {name: rectify_place(empty_board, pose, place) for name, place in self.card_places.items()}
-        self._card_seen = {}
+        self._empty_frame = empty_board if self.card_places else None
+        self.card_shifts = PlaceShifts()
+        self._fit_card_places(pose)
         hand_picture = rectify(empty_board, pose, self._hand_bounds, HAND_PX_PER_MM)
         self.stacks.set_reference(rectify(empty_board, pose, self.stacks.reference_bounds(), REFERENCE_PX_PER_MM))
         self._hand_pose = self._crop_pose = pose

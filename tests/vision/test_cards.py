@@ -90,3 +90,20 @@ def test_the_enrolled_faces_survive_a_save_and_load(enrolled, tmp_path) -> None:
     assert again.faces == library.faces and len(again.faces) == 30 + 8 + 2
     assert all(np.abs(again._faces[face].astype(int) - library._faces[face]).mean() < 3 for face in library.faces)
     assert (tmp_path / "cards.npz").stat().st_size < 200_000
+
+
+def test_card_places_follow_the_cards_shown_at_setup_when_the_pose_is_off() -> None:
+    from dataclasses import replace
+
+    colours, table, pipeline = _table(4, "train", 12)
+    off = np.array([[1.0, 0.0, 7.0], [0.0, 1.0, -5.0], [0.0, 0.0, 1.0]])     # the pose puts every place 7, -5 mm off
+    pipeline._crop_pose = replace(pipeline._crop_pose, image_from_board=pipeline._crop_pose.image_from_board @ off)
+    pipeline._fit_card_places(pipeline._crop_pose)
+    enrol_rendered_cards(pipeline, table, "citadels", tuple(colours))
+    for name in ("seat.0.city.1", "seat.2.city.5", "characters.faceup.0"):
+        centre = pipeline._laid_places[name].region.center
+        assert pipeline.card_shifts.at(centre) == pytest.approx((-7.0, 5.0), abs=2.0), name
+    view = random_midgame(PACK, colours, seed=12_000).table_view()
+    observation = pipeline.observe(table.render(view, frame_seed=1)[0], still=True)
+    for name in (name for name in pipeline.card_places if ".city." in name):
+        assert observation.best(name)[0] == label_for(view.pieces(name)), name

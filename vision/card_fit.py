@@ -1,0 +1,107 @@
+"""Card places fitted to where the enrolment shows the cards: the markers' pose can be 10-40 px off across a large
+table with no board (a 7-seat Citadels table), so the cards shown at setup say where the places really lie.
+
+At setup each card shown lies alone on a known place (:func:`vision.cards.enrolment_places`). Its picture, rectified
+with a wide margin round the place, is compared with the empty table's: the card is the run of rows and columns that
+changed (:func:`card_offset`), and how far its centre lies from the place's is that place's **shift**. Every card
+place is then read shifted by the Gaussian-weighted mean of the shifts measured near it (:class:`PlaceShifts`), so
+the enrolled faces and every later reading are cut where the cards lie. A card laid off its place by a few mm shifts
+its own measurement by as much, a misread one by more: the median over neighbours keeps both from mattering.
+
+>>> shifts = PlaceShifts()
+>>> shifts.at((0.0, 0.0))
+(0.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from .cards import PX_PER_MM, CardPlace, rectify_place
+from .registration import Pose
+
+FIT_MARGIN_MM = 20.0        # round the place: a card up to this far off is still in the picture
+RING_MM = 6.0               # the lamp's change is measured on this much table at the picture's edges
+CHANGED = 40.0              # a pixel's colour change (0..765, blurred) at which it is the card's
+RUN_SHARE = 0.4             # a column (row) is the card's when this share of its pixels changed
+SIZE_TOLERANCE = 0.25       # a measured card more than this share longer or shorter than the place is not believed
+REACH_MM = 150.0            # the Gaussian's sigma: how far a measured shift speaks for other places
+MOST_MM = 30.0              # a shift larger than this is not believed (another card, a hand)
+
+
+def _longest_run(flags: np.ndarray) -> tuple[int, int]:
+    """(start, end) of the longest run of True in ``flags`` ((0, 0) when none)."""
+    best, start = (0, 0), None
+    for k, flag in enumerate(list(flags) + [False]):
+        if flag and start is None:
+            start = k
+        elif not flag and start is not None:
+            if k - start > best[1] - best[0]:
+                best = (start, k)
+            start = None
+    return best
+
+
+def card_offset(frame: np.ndarray, empty: np.ndarray, pose: Pose, place: CardPlace) -> tuple[float, float] | None:
+    """Where the card lying alone on ``place`` is, against where the place is: (du, dv) mm along the card's width and
+    height; None when no card-sized change is found there."""
+    now = rectify_place(frame, pose, place, margin_mm=FIT_MARGIN_MM).astype(np.float32)
+    then = rectify_place(empty, pose, place, margin_mm=FIT_MARGIN_MM).astype(np.float32)
+    ring = np.ones(now.shape[:2], bool)         # the lamp's change, from the table round the place
+    edge = int(RING_MM * PX_PER_MM)
+    ring[edge:-edge, edge:-edge] = False
+    gain = (now[ring].mean(axis=0) + 1) / (then[ring].mean(axis=0) + 1)
+    change = np.abs(cv2.blur(now, (3, 3)) - cv2.blur(then, (3, 3)) * gain).sum(axis=2) > CHANGED
+    w, h = place.region.size
+    offsets = []
+    for axis, size in ((0, w), (1, h)):
+        start, end = _longest_run(change.mean(axis=axis) > RUN_SHARE)    # axis 0: per column (u)
+        length = (end - start) / PX_PER_MM
+        if abs(length - size) > SIZE_TOLERANCE * size:
+            return None
+        offsets.append((start + end) / 2 / PX_PER_MM - (FIT_MARGIN_MM + size / 2))
+    if np.hypot(*offsets) > MOST_MM:
+        return None
+    return float(offsets[0]), float(offsets[1])
+
+
+def table_shift(place: CardPlace, offset: tuple[float, float]) -> tuple[float, float]:
+    """A shift along the card's width and height as table mm."""
+    a = np.radians(place.region.angle)
+    du, dv = offset
+    return float(du * np.cos(a) - dv * np.sin(a)), float(du * np.sin(a) + dv * np.cos(a))
+
+
+@dataclass
+class PlaceShifts:
+    """The shifts measured at setup: table mm position → (dx, dy) table mm."""
+
+    measured: dict[tuple[float, float], tuple[float, float]] = field(default_factory=dict)
+
+    def add(self, centre: tuple[float, float], shift: tuple[float, float]) -> None:
+        self.measured[tuple(centre)] = shift
+
+    def at(self, centre: tuple[float, float]) -> tuple[float, float]:
+        """The shift to read a place at ``centre`` with (none measured: no shift)."""
+        if not self.measured:
+            return 0.0, 0.0
+        points = np.array(list(self.measured))
+        shifts = np.array(list(self.measured.values()))
+        weights = np.exp(-((points - np.asarray(centre)) ** 2).sum(axis=1) / (2 * REACH_MM ** 2)) + 1e-12
+        return _weighted_median(shifts[:, 0], weights), _weighted_median(shifts[:, 1], weights)
+
+
+def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
+    """The value half the weight lies below: one card laid off its place, or misread, moves it little."""
+    order = np.argsort(values)
+    cumulative = np.cumsum(weights[order])
+    return float(values[order][np.searchsorted(cumulative, cumulative[-1] / 2)])
+
+
+def shifted(place: CardPlace, shift: tuple[float, float]) -> CardPlace:
+    """``place`` read ``shift`` table mm further."""
+    x, y = place.region.center
+    return replace(place, region=replace(place.region, center=(x + shift[0], y + shift[1])))
