@@ -8,7 +8,7 @@ until the actions are spent or the player says done.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..decisions import Action, Decision
 from .cards import hire, hire_options
@@ -365,12 +365,56 @@ def resolve_market_b(s: dict[str, Any], task: dict[str, Any], action: Action) ->
 
 
 
-def why_not(s: dict[str, Any], seat: int, action: Action) -> tuple[str, str] | None:
-    """Why a worker can't go where ``action`` puts it: (reason, rule), or None when it is not a placement."""
+class Refusal(NamedTuple):
+    """Why a worker can't go where an action puts it: ``reason`` (after "<Who> can't place on the <place>: "), the
+    ``rule``, and ``key`` naming it in the pack's strings (``refusals.<key>``) with ``values``."""
+
+    reason: str
+    rule: str
+    key: str
+    values: dict[str, Any]
+
+
+def _placement_refusal(reason: str, rule: str, key: str, **values: Any) -> Refusal:
+    """A :class:`Refusal`. Write ``key`` out (a string, or strings joined by ``if``/``+``): the tests read them."""
+    return Refusal(reason, rule, key, values)
+
+
+def why_not(s: dict[str, Any], seat: int, action: Action) -> Refusal | None:
+    """Why a worker can't go where ``action`` puts it, or None when it is not a placement."""
     loc, space = action.arg("location"), action.arg("space")
     who = label(s, seat)
     if action.kind != "place" or loc not in (*LARGE, "black_market", "guildhall"):
         return None
+    if player(s, seat)["supply"] == 0:
+        return _placement_refusal(f"{who} has no worker left on their board", "no worker to place", "no_worker")
+    if loc == "tax_stand" and s["tax"] == 0:
+        return _placement_refusal("the Tax Stand holds no silver", "no placement on an empty Tax Stand",
+                                  "tax_stand_empty")
+    if loc == "black_market":
+        if space not in MARKET["spaces"]:
+            return _placement_refusal(f"the Black Market has no space {space!r}", "Black Market spaces are a, b and c",
+                                      "market_no_space", space=str(space))
+        taken = s["market"][MARKET["spaces"].index(space)]
+        if taken is not None:
+            return _placement_refusal(f"{label(s, taken)}'s worker already stands on space {space.upper()}",
+                                      "one worker per space", "market_taken", space=space.upper(),
+                                      occupant=s["colours"][taken])
+        if player(s, seat)["virtue"] >= MARKET["closed_at_virtue"]:
+            return _placement_refusal(f"{who}'s virtue is {MARKET['closed_at_virtue']} or more",
+                                      "Black Market closed at high virtue", "market_closed",
+                                      virtue=MARKET["closed_at_virtue"])
+        if player(s, seat)["silver"] < market_silver(s, seat, space):
+            return _placement_refusal(f"{who} has {player(s, seat)['silver']} silver and space {space.upper()} costs "
+                                      f"{market_silver(s, seat, space)}", "pay the Black Market's silver",
+                                      "market_silver", silver=player(s, seat)["silver"], space=space.upper(),
+                                      cost=market_silver(s, seat, space))
+        return _placement_refusal("no market card shows there", "a Black Market space needs its card",
+                                  "market_no_card", space=space.upper())
+    if loc == "guildhall":
+        return _placement_refusal(f"{who} can construct no building from hand and can't advance the Cathedral",
+                                  "the Guildhall needs a building or the Cathedral", "guildhall_nothing")
+    return None
     if player(s, seat)["supply"] == 0:
         return f"{who} has no worker left on their board", "no worker to place"
     if loc == "tax_stand" and s["tax"] == 0:

@@ -29,9 +29,11 @@ def new_data(players: Sequence[str], seed: int, variants: dict[str, Any]) -> dic
     """The plain data of a fresh game, its setup tasks on the stack."""
     colours = [str(c) for c in players]
     if not 2 <= len(colours) <= 5:
-        raise RuleError(f"Architects of the West Kingdom is for 2 to 5 players, not {len(colours)}")
+        raise RuleError(f"Architects of the West Kingdom is for 2 to 5 players, not {len(colours)}",
+                        key="refusals.player_count", values={"count": len(colours)})
     if len(set(colours)) != len(colours) or not set(colours) <= set(COLOURS):
-        raise RuleError(f"players must be different colours among {', '.join(COLOURS)}")
+        raise RuleError(f"players must be different colours among {', '.join(COLOURS)}",
+                        key="refusals.player_colours")
     count = len(colours)
     rewards = rules()["rewards"]
     s: dict[str, Any] = {
