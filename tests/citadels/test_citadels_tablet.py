@@ -170,3 +170,26 @@ def test_the_table_shows_the_crown_gold_hands_characters_aside_and_the_murdered_
         owners = page.evaluate("[...document.querySelectorAll('.character .owner')].map((o) => o.closest('.character').dataset.character)")
         assert not hidden & set(owners)
         assert page.locator(".own-cards").count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hant", "ja"])
+def test_the_table_is_drawn_in_the_readers_language_and_fits_a_phone(browser, language):
+    strings = json.loads((Path(__file__).resolve().parents[2] / f"companion/games/citadels/tablet/i18n/{language}.json")
+                         .read_text(encoding="utf-8"))
+    app, desk, bots = build_demo(game="citadels", players=PLAYERS, humans=[], seed=8, pin=PIN)
+    session = desk.session
+    while not (session.state.phase == "turn" and any(session.state.cities)):
+        assert bots.play_one()
+    state = session.state
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.context.add_cookies([{"name": "lang", "value": language, "url": server.url}])
+        page.goto(server.url)
+        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 5.0)
+        headline = page.inner_text(".table-headline")
+        assert strings["table.round"].replace("{round}", str(state.round)) in headline
+        playing = state.summary()["turn"]["character"]
+        assert strings[f"tiles.{playing}"] in page.inner_text(f".character[data-character={playing}]")
+        built = next(city[0] for city in state.cities if city)
+        assert strings[f"tiles.{built}"] in page.inner_text(f".district[data-district={built}]")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the phone scrolls sideways"
