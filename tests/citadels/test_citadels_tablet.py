@@ -193,3 +193,29 @@ def test_the_table_is_drawn_in_the_readers_language_and_fits_a_phone(browser, la
         built = next(city[0] for city in state.cities if city)
         assert strings[f"tiles.{built}"] in page.inner_text(f".district[data-district={built}]")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the phone scrolls sideways"
+
+
+def test_the_victims_and_seats_a_power_names_are_highlighted_each_with_its_option(browser):
+    """The Assassin's possible victims on the character row, the Magician's possible swaps on the seats."""
+    app, desk, bots = build_demo(game="citadels", players=PLAYERS, humans=[], seed=2, pin=PIN)
+    session = desk.session
+    found = set()
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url)
+        while found != {"murder", "swap_hands"} and not session.state.is_over:
+            decision = session.state.pending()
+            kinds = {option.action.kind for option in decision.options}
+            for kind, target in (("murder", ".character"), ("swap_hands", ".seat")):
+                if kind not in kinds or kind in found:
+                    continue
+                made = len(session.actions)
+                assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 5.0)
+                marked = page.evaluate(f"[...document.querySelectorAll('#board {target}.legal')]"
+                                       ".map((node) => [node.dataset.character || node.dataset.colour, Number(node.dataset.option)])")
+                expected = [(option.action.arg("character") if kind == "murder" else PLAYERS[option.action.arg("seat")], index)
+                            for index, option in enumerate(decision.options) if option.action.kind == kind]
+                assert sorted(map(tuple, marked)) == sorted(expected), kind
+                found.add(kind)
+            assert bots.play_one()
+    assert found == {"murder", "swap_hands"}

@@ -3,8 +3,9 @@
 // robbed marks, the ones put aside face up); then each seat: its name, the crown, gold, cards in hand, its
 // characters (face down until called) and its city as cards (the type's colour, the cost as pips, the name). What
 // only the seat this screen shows knows (its hand, the cards drawn, the characters to choose from) is drawn as cards
-// too. A card or character the pending decision names is highlighted and chooses that option when tapped
-// (data-option). The district and character facts come from the pack's data (tablet.json drawing_data).
+// too. A card, character or seat the pending decision names (a build, a pick, the Assassin's victim, the Warlord's
+// target, the Magician's swap) is highlighted and chooses that option when tapped (data-option). The district and
+// character facts come from the pack's data (tablet.json drawing_data).
 "use strict";
 Board.register(({t, has, element, colourOf, nameOf, data}) => {
   const DISTRICTS = Object.fromEntries(((data.districts || {}).districts || []).map((d) => [d.id, d]));
@@ -19,6 +20,7 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
     ((pending && pending.options) || []).forEach((option, index) => {
       const args = option.action.args || {};
       if (option.action.kind === "destroy") add(`seat:${args.seat}:${args.district}`, index);
+      else if (option.action.kind === "swap_hands") add(`seat:${args.seat}`, index);
       else if (typeof args.district === "string") add("district:" + args.district, index);
       else if (typeof args.character === "string") add("character:" + args.character, index);
     });
@@ -108,8 +110,8 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
     const buildable = seat === buildsFor ? builds : [];
     const offered = buildable.length ? element("div", {class: "can-build"}, element("span", {class: "hint", text: t("table.can_build")}),
       element("div", {class: "city"}, ...buildable.map((id) => offer(card(id), named, "district:" + id)))) : null;
-    return element("section", {class: "seat" + (playing ? " playing" : ""), "data-seat": String(seat), "data-colour": colour,
-                               style: `--seat:${colourOf(colour)}`}, head, row, offered);
+    return offer(element("section", {class: "seat" + (playing ? " playing" : ""), "data-seat": String(seat), "data-colour": colour,
+                                     style: `--seat:${colourOf(colour)}`}, head, row, offered), named, `seat:${seat}`);
   }
 
   // The districts the player may build now, drawn beside their city when this screen does not show their hand.
