@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify, render_template
 
 from . import error_response
 from .bgstats import bgstats_link, bgstats_play
+from .tablet import pack_of
 
 bp = Blueprint("records", __name__)
 
@@ -33,7 +34,14 @@ def _load(game_id: str) -> tuple[dict[str, Any] | None, Any]:
     record["id"] = game_id
     record["started"] = known[game_id].get("started")
     record["finished"] = known[game_id].get("finished")
+    record["title"] = game_title(record.get("game"))
     return record, None
+
+
+def game_title(game: Any) -> str:
+    """The game's title as its pack gives it (``Citadels``), else its name as journaled."""
+    pack = pack_of(game) if isinstance(game, str) else None
+    return pack.title if pack is not None else str(game)
 
 
 def _bgstats(record: dict[str, Any]) -> dict[str, Any]:
@@ -62,6 +70,7 @@ def list_records():
     for entry in games:
         if not entry.get("damaged") and _entries_damaged(str(entry["id"]), entry.get("finished")):
             entry["damaged"] = True
+        entry["title"] = game_title(entry.get("game"))
     return jsonify({"games": games})
 
 

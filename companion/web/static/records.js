@@ -11,7 +11,7 @@
       .map((key) => element("th", {text: t(key)})));
     table.replaceChildren(element("thead", {}, head), element("tbody", {}, ...games.map((game) => element("tr", {},
       element("td", {}, element("a", {href: `/records/${encodeURIComponent(game.id)}`, text: when(game.started) || game.id})),
-      element("td", {text: game.game}),
+      element("td", {text: game.title || game.game}),
       element("td", {text: (game.players || []).map((c) => playerName(c, game.names)).join(", ")}),
       element("td", {text: game.damaged ? t("records.damaged") : game.finished ? t("records.finished") : t("records.unfinished")}),
       element("td", {text: (game.winners || []).map((c) => playerName(c, game.names)).join(", ")})))));
@@ -23,7 +23,7 @@
     try {
       const {record, bgstats_link: link} = await getJson(`/api/records/${encodeURIComponent(id)}`);
       document.getElementById("record-summary").textContent = t("records.summary", {
-        game: record.game, started: when(record.started), decisions: record.actions.length,
+        game: record.title || record.game, started: when(record.started), decisions: record.actions.length,
         state: record.over ? t("records.finished") : t("records.unfinished")});
       Breakdown.fill(document.getElementById("breakdown"), document.getElementById("winners"),
         record.players, record.names, record.scores, record.winners);
