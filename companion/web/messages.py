@@ -2,9 +2,10 @@
 
 The pack gives the key and the values (``companion/games/<game>/labels.py`` for options, ``RuleError.key`` and
 ``.values`` for refusals); the words are the pack's strings. A value that names a thing is an id, named here
-from the strings by what it is: ``place`` → ``places.*``, ``building`` → ``buildings.*``, ``tile`` → ``tiles.*``, ``cube`` →
-``resources.*``, ``cubes`` or any ``*_cubes`` (a list) → "1 food + 1 wood" (``labels.amount`` per good), ``row`` →
-``favours.*``, ``section`` → ``castle.*``, ``builder`` → ``buildings.*``, ``asked`` (a decision's kind) →
+from the strings by what it is: ``place`` → ``places.*``, ``building`` → ``buildings.*``, ``apprentice`` →
+``apprentices.*``, ``tile`` → ``tiles.*``, ``cube`` → ``resources.*``, ``cubes`` or any ``*_cubes`` (a list) →
+"1 food + 1 wood" (``labels.amount`` per good), ``row`` → ``favours.*``, ``section`` → ``castle.*``, ``builder`` →
+``buildings.*``, ``asked`` (a decision's kind) →
 ``decisions.*``, ``slot`` → its place's name and number, ``player`` / ``waiting`` / ``occupant`` / ``own`` /
 ``owner`` → the player's name or colour. A key the strings lack gives ``None``: the engine's English text stands.
 
@@ -24,8 +25,8 @@ from typing import Any, Iterable, Mapping
 from companion.games import RuleError
 from companion.games.registry import get_pack
 
-NAMED = {"place": "places", "building": "buildings", "builder": "buildings", "tile": "tiles", "cube": "resources",
-         "row": "favours", "section": "castle", "asked": "decisions",
+NAMED = {"place": "places", "building": "buildings", "builder": "buildings", "apprentice": "apprentices", "tile": "tiles",
+         "cube": "resources", "row": "favours", "section": "castle", "asked": "decisions",
          "player": "colours", "waiting": "colours", "occupant": "colours", "own": "colours", "owner": "colours"}
 PLAYERS = ("player", "waiting", "occupant", "own", "owner")
 
