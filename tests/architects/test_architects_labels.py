@@ -52,3 +52,14 @@ def test_the_buttons_on_a_japanese_tablet_name_the_locations_in_the_seeds_words(
     options = tablet.get("/api/live", headers={"Accept-Language": "ja"}).get_json()["snapshot"]["pending"]["options"]
     words = {option["action"]["args"]["location"]: option["text"] for option in options}
     assert words["quarry"] == "採石場" and words["town_centre"] == "中央広場" and words["workshop"] == "集会所"
+
+
+@pytest.mark.parametrize("lang, words", [("en", "take the Acolyte"), ("zh-Hant", "拿取 侍祭"), ("ja", "侍祭を取る")])
+def test_the_first_apprentice_is_offered_by_its_name(lang, words):
+    state = new_game("architects", ["red", "blue"], seed=1)
+    while state.pending().kind != "hire":
+        state = state.apply(state.pending().options[0].action)
+    decision = state.pending()
+    said = [option.label for option in decision.options] if lang == "en" else messages.option_words(
+        "architects", state, decision, i18n.texts(lang, "architects"), {})
+    assert said[0] == words

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from ..decisions import CHANCE, Action, Decision
 from ..errors import RuleError
 from .cards import hire
-from .data import base_apprentices, base_buildings, market_kinds, rule, rules
+from .data import apprentice, base_apprentices, base_buildings, market_kinds, rule, rules
 from .economy import player
 from .tasks import automatic, decides, outcome, option, push_all, resolves
 
@@ -91,7 +91,7 @@ def setup_picks(s: dict[str, Any], task: dict[str, Any]) -> None:
 @decides("setup_hire")
 def decide_setup_hire(s: dict[str, Any], task: dict[str, Any]) -> Decision | None:
     seat = task["seat"]
-    options = tuple(option(seat, "hire", f"take {r + 1}.{c + 1}", row=r + 1, column=c + 1)
+    options = tuple(option(seat, "hire", f"take the {apprentice(card).name}", row=r + 1, column=c + 1)
                     for r, cards in enumerate(s["row"]) for c, card in enumerate(cards) if card is not None)
     return Decision(seat, "hire", options, {"place": "workshop", "free": True, "setup": True}) if options else None
 
