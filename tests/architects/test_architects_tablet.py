@@ -185,3 +185,28 @@ def test_a_finished_game_is_a_record_that_replays_and_exports_for_bg_stats():
     play = client.get(f"/api/records/{game_id}/bgstats.json").get_json()
     assert play["game"]["bggId"] == 236457
     assert sorted(p["score"] for p in play["players"]) == sorted(s.total for s in final.scores())
+
+
+@pytest.mark.parametrize("language, quarry", [("en", "Quarry"), ("zh-Hant", "採石場"), ("ja", "採石場")])
+def test_the_demo_draws_the_board_and_follows_the_bots_in_every_language(browser, language, quarry):
+    strings = json.loads((PACK / f"tablet/i18n/{language}.json").read_text(encoding="utf-8"))
+    app, desk, bots = build_demo(game="architects", players=["red", "blue", "green"], humans=[], seed=4, pin=PIN)
+    errors: list[str] = []
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = _paired_page(browser, server)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.select_option("#language", language)
+        title = json.dumps(strings["app.title"])
+        assert wait_until(lambda: _says(page, f"document.body.innerText.includes({title})"), 10.0)
+        session = desk.session
+        while len(session.actions) < 120:
+            assert bots.play_one()
+        state = session.state
+        assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 10.0)
+        assert page.inner_text("#board .zone[data-place=quarry] h3") == quarry
+        assert page.inner_text("#board .zone[data-place=mines] h3") == strings["places.mines"]
+        for place in LOCATIONS:
+            assert _zone_counts(page, f"#board .zone[data-place={place}]") == _counted(state, f"{place}.workers"), place
+        assert page.locator("#whose-turn").inner_text().strip()
+        page.close()
+    assert errors == []
