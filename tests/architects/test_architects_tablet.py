@@ -210,3 +210,18 @@ def test_the_demo_draws_the_board_and_follows_the_bots_in_every_language(browser
         assert page.locator("#whose-turn").inner_text().strip()
         page.close()
     assert errors == []
+
+
+def test_a_five_player_board_fits_a_phone_without_scrolling_sideways(browser):
+    app, desk, bots = build_demo(game="architects", players=["red", "blue", "green", "yellow", "purple"], humans=[],
+                                 seed=5, pin=PIN)
+    session = desk.session
+    while len(session.actions) < 400:
+        assert bots.play_one()
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(server.url)
+        assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 10.0)
+        assert page.locator("#board .seat").count() == 5
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.close()
