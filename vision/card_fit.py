@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from .cards import PX_PER_MM, CardPlace, rectify_place
-from .registration import Pose
+from .registration import LENS_K1_STEPS, Lens, Pose
 
 FIT_MARGIN_MM = 20.0        # round the place: a card up to this far off is still in the picture
 RING_MM = 6.0               # the lamp's change is measured on this much table at the picture's edges
@@ -105,3 +105,28 @@ def shifted(place: CardPlace, shift: tuple[float, float]) -> CardPlace:
     """``place`` read ``shift`` table mm further."""
     x, y = place.region.center
     return replace(place, region=replace(place.region, center=(x + shift[0], y + shift[1])))
+
+
+REFIT_INLIER_PX = 3.0       # a card centre or marker corner farther than this from the refitted pose is left out
+
+
+def refit_pose(pose: Pose, image_size: tuple[int, int], table_mm: np.ndarray, image_px: np.ndarray) -> Pose | None:
+    """The pose (homography and the lens's k1) fitted to the markers' corners and the centres of the cards shown at
+    setup (``table_mm`` where each lies, ``image_px`` where the picture shows it): the markers ring the table, the
+    cards fill it, so the lens's bowing inside is seen. None when no fit is better than ``pose`` on these points."""
+    board = np.asarray(table_mm, np.float32)
+    picture = np.asarray(image_px, np.float64)
+    best, best_error = None, float(np.linalg.norm(pose.to_image(board) - picture, axis=1).mean())
+    for k1 in LENS_K1_STEPS:
+        lens = Lens.for_image(image_size, k1)
+        homography, inliers = cv2.findHomography(board, lens.undistort(picture).astype(np.float32), cv2.RANSAC,
+                                                 REFIT_INLIER_PX)
+        if homography is None:
+            continue
+        fitted = Pose(homography, pose.board_size_mm, "cards", pose.markers_seen, 0.0, lens if k1 else None)
+        error = float(np.linalg.norm(fitted.to_image(board) - picture, axis=1).mean())
+        if error < best_error:
+            best, best_error = fitted, error
+    if best is not None:
+        best.reprojection_px = best_error
+    return best

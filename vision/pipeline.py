@@ -40,7 +40,7 @@ from .crops import CROP_PX, crop_slots, own_space, rectify, slot_windows
 from .cubes import cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .board_fit import BoardFit, fit_board
-from .card_fit import PlaceShifts, card_offset, shifted, table_shift
+from .card_fit import PlaceShifts, card_offset, refit_pose, shifted, table_shift
 from .cards import (BACK, CardLibrary, CardPlace, card_places, change_within, labels as card_labels, place_scale,
                     read_place, rectify_place)
 from .layout import Layout, layout_pack
@@ -168,6 +168,9 @@ class VisionPipeline:
         self._card_seen: dict[str, tuple[np.ndarray, dict[str, float]]] = {}   # last picture read and its labels
         self.card_shifts = PlaceShifts()             # where the cards shown at setup lay against their places
         self._empty_frame: np.ndarray | None = None
+        self._card_pose: Pose | None = None          # the pose refitted to the markers and the cards shown at setup
+        self._card_points: list[tuple[tuple[float, float], tuple[float, float]]] = []   # (table mm, image px)
+        self._shown: list[tuple[np.ndarray, dict[str, Piece], dict[str, tuple[float, float]]]] = []  # setup frames
         self.accepts = [layout.region(name).accepts for name in self.slot_names]
         if model == "default":
             model = SlotModel()
@@ -283,17 +286,44 @@ class VisionPipeline:
         pose = self._crop_pose or self.tracker.pose
         if pose is None:
             raise ValueError("set the reference (the empty table) before enrolling cards")
-        own = {}
+        seen: dict[str, tuple[float, float]] = {}        # place → where the picture shows its card's centre
         for place in placements:
             laid = self._laid_places[place]
             offset = card_offset(frame, self._empty_frame, pose, laid) if self._empty_frame is not None else None
             if offset is not None:
-                own[place] = table_shift(laid, offset)
-                self.card_shifts.add(laid.region.center, own[place])
-        self._fit_card_places(pose)
-        for place, piece in placements.items():
-            where = shifted(self._laid_places[place], own[place]) if place in own else self.card_places[place]
-            self.cards.enrol(piece.kind, piece.name or BACK, frame, pose, where)
+                at = pose.to_image([np.add(laid.region.center, table_shift(laid, offset))])[0]
+                seen[place] = (float(at[0]), float(at[1]))
+                self._card_points.append((laid.region.center, seen[place]))
+        self._shown.append((frame, dict(placements), seen))
+        self._refit_card_pose(pose, (frame.shape[1], frame.shape[0]))
+        card_pose = self._card_pose or pose
+        for shown, laid_out, found in self._shown:       # every face shown so far, cut where its card lies
+            for place, piece in laid_out.items():
+                laid = self._laid_places[place]
+                where = (shifted(laid, self._shift_in(card_pose, laid.region.center, found[place])) if place in found
+                         else self.card_places[place])
+                self.cards.enrol(piece.kind, piece.name or BACK, shown, card_pose, where)
+
+    def _refit_card_pose(self, pose: Pose, size: tuple[int, int]) -> None:
+        """Refit the pose the card places are read with to the markers' corners and the cards shown so far
+        (:func:`vision.card_fit.refit_pose`), then the shifts that pose still leaves (:class:`PlaceShifts`)."""
+        markers = self.tracker.average.means() if self.tracker.markers is not None else {}
+        corners = {i: self.tracker.markers.corners_mm[i] for i in markers} if markers else {}
+        table = [point for i in markers for point in corners[i].tolist()] + [p for p, _ in self._card_points]
+        image = [point for i in markers for point in np.asarray(markers[i]).tolist()] + [q for _, q in self._card_points]
+        refitted = refit_pose(pose, size, np.array(table), np.array(image)) if len(self._card_points) >= 8 else None
+        self._card_pose = refitted or pose
+        self.card_shifts = PlaceShifts()
+        for centre, seen_at in self._card_points:
+            self.card_shifts.add(centre, self._shift_in(self._card_pose, centre, seen_at))
+        self._fit_card_places(self._card_pose)
+
+    @staticmethod
+    def _shift_in(pose: Pose, centre: tuple[float, float], seen_at: tuple[float, float]) -> tuple[float, float]:
+        """The table mm shift that takes ``centre`` to where ``pose`` puts the picture point ``seen_at``."""
+        here = pose.to_image([centre])[0]
+        step = pose.to_image([np.add(centre, (1.0, 0.0)), np.add(centre, (0.0, 1.0))]) - here
+        return tuple(float(v) for v in np.linalg.solve(step.T, np.subtract(seen_at, here)))
 
     def use_cards(self, library: CardLibrary) -> None:
         """Read the card places against ``library`` (faces enrolled at an earlier setup: :meth:`CardLibrary.load`)."""
@@ -334,6 +364,7 @@ class VisionPipeline:
         crops = crop_slots(empty_board, pose, self.windows)
         self._empty_frame = empty_board if self.card_places else None
         self.card_shifts = PlaceShifts()
+        self._card_pose, self._card_points, self._shown = None, [], []
         self._fit_card_places(pose)
         hand_picture = rectify(empty_board, pose, self._hand_bounds, HAND_PX_PER_MM)
         self.stacks.set_reference(rectify(empty_board, pose, self.stacks.reference_bounds(), REFERENCE_PX_PER_MM))
@@ -434,8 +465,8 @@ class VisionPipeline:
             if name in doubted or len(pieces) != 1 or (pieces[0].kind, pieces[0].name or BACK) in self.cards:
                 continue
             if pieces[0].kind in self.terms.cards and not any(view.pieces(later) for later in place.covered_by):
-                self.cards.enrol(pieces[0].kind, pieces[0].name or BACK, frame, self._crop_pose or self.tracker.pose,
-                                 place)
+                self.cards.enrol(pieces[0].kind, pieces[0].name or BACK, frame,
+                                 self._card_pose or self._crop_pose or self.tracker.pose, place)
                 self._card_seen.clear()
 
     def seed_colours(self, samples_bgr: Mapping[str, Sequence[float]]) -> list[str]:
@@ -652,7 +683,10 @@ class VisionPipeline:
     def _read_cards(self, frame: np.ndarray, hidden: frozenset[str]) -> dict[str, dict[str, float]]:
         """Every card place not under a hand, as labels (:func:`vision.cards.labels`). A place whose picture has
         not changed since it was last read keeps that reading."""
-        pose = self._crop_pose
+        if self.tracker.bumped:            # the camera moved: the cards shown at setup say nothing of the new pose
+            self._card_pose, self._card_points, self._shown, self.card_shifts = None, [], [], PlaceShifts()
+            self._fit_card_places(self._crop_pose)
+        pose = self._card_pose or self._crop_pose
         out = {}
         for name, place in self.card_places.items():
             if name in hidden:

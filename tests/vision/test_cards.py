@@ -100,10 +100,12 @@ def test_card_places_follow_the_cards_shown_at_setup_when_the_pose_is_off() -> N
     pipeline._crop_pose = replace(pipeline._crop_pose, image_from_board=pipeline._crop_pose.image_from_board @ off)
     pipeline._fit_card_places(pipeline._crop_pose)
     enrol_rendered_cards(pipeline, table, "citadels", tuple(colours))
-    for name in ("seat.0.city.1", "seat.2.city.5", "characters.faceup.0"):
-        centre = pipeline._laid_places[name].region.center
-        assert pipeline.card_shifts.at(centre) == pytest.approx((-7.0, 5.0), abs=2.0), name
     view = random_midgame(PACK, colours, seed=12_000).table_view()
-    observation = pipeline.observe(table.render(view, frame_seed=1)[0], still=True)
+    frame, truth = table.render(view, frame_seed=1)
+    pose = pipeline._card_pose
+    for name in ("seat.0.city.1", "seat.2.city.5", "characters.faceup.0", "seat.3.character.1"):
+        seen = pose.to_image([pipeline.card_places[name].region.center])[0]
+        assert np.linalg.norm(seen - truth["slots"][name]["center"]) < 2.0, name      # pixels
+    observation = pipeline.observe(frame, still=True)
     for name in (name for name in pipeline.card_places if ".city." in name):
         assert observation.best(name)[0] == label_for(view.pieces(name)), name
