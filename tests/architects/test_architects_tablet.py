@@ -225,3 +225,16 @@ def test_a_five_player_board_fits_a_phone_without_scrolling_sideways(browser):
         assert page.locator("#board .seat").count() == 5
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.close()
+
+
+def test_guided_play_opens_with_the_setup_check_of_the_table(browser):
+    app, desk, _bots = build_demo(game="architects", players=["red", "blue"], humans=["red", "blue"], seed=3,
+                                  guided=True, pin=PIN)
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = _paired_page(browser, server)
+        assert wait_until(lambda: _says(page, "document.querySelector('#setup-check li')"), 10.0)
+        lines = page.evaluate("[...document.querySelectorAll('#setup-check li')].map((li) => li.textContent)")
+        assert lines[:2] == ["Tax Stand: 4 silver", "Every virtue marker on 7"]
+        assert any(line.startswith("Red has: ") and "20 workers" in line for line in lines)
+        assert STRINGS["rules.setup.title"] in page.inner_text("body")
+        page.close()

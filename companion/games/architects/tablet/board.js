@@ -214,11 +214,22 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
       privatePart(view, named)));
   }
 
+  // The guided setup check's own lines (before each player's supply): the Tax Stand's silver, the virtue markers,
+  // the cards the table turns up next.
+  function checklist(snapshot) {
+    const view = snapshot.table_view || {slots: {}, tracks: {}};
+    const virtue = (view.tracks || {}).virtue || {};
+    const start = Object.values(virtue);
+    return [t("guide.check_tax", {count: ((view.slots || {})["tax_stand.silver"] || []).length}),
+            t("guide.check_virtue", {step: start.length ? Math.min(...start) : 0}),
+            t("guide.check_cards")];
+  }
+
   // A lamp of the strip is named by the place it lights.
   function placeLabel(place) {
     if (place === "turn") return t("table.turn_lamp");
     return word("places." + place, place);
   }
 
-  return {draw, placeLabel};
+  return {draw, placeLabel, checklist};
 });
