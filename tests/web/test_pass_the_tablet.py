@@ -80,9 +80,18 @@ def pair(page, url: str) -> None:
     page.wait_for_url(url)
 
 
+PUBLIC_PARTS = ".character-track .character-name, .seat > .city .district-name"
+"""The names on the drawn table that everyone at the table sees: the eight characters in calling order (every one,
+always; who holds one shows only once it is called) and the districts built in each city."""
+
+
 def everything_on_the_page(page) -> str:
-    """Every word in the page's body, hidden parts included."""
-    return page.evaluate("document.body.textContent")
+    """Every word in the page's body, hidden parts included, but for the drawn table's public parts."""
+    return page.evaluate(f"""(() => {{
+      const copy = document.body.cloneNode(true);
+      copy.querySelectorAll({PUBLIC_PARTS!r}).forEach((part) => part.remove());
+      return copy.textContent;
+    }})()""")
 
 
 def words(desk: Desk, names: list[str]) -> set[str]:
