@@ -129,7 +129,8 @@ def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_
             assert rows[["red", "blue"][score.player]].split()[-1] == str(score.total)
         assert page.locator("#chart polyline").count() == 2
     assert not errors
-    assert seen["cover"] and seen["tap:place"] and seen["button"], seen
+    tapped = ("tap:place", "tap:capture", "tap:draft_keep", "tap:construct", "tap:workshop", "tap:retrieve")
+    assert seen["cover"] and seen["button"] and all(seen[kind] for kind in tapped), seen
 
 
 def test_the_board_and_player_boards_show_the_engines_position_and_no_secret(browser):
