@@ -1,12 +1,14 @@
 """Card places fitted to where the enrolment shows the cards: the markers' pose can be 10-40 px off across a large
-table with no board (a 7-seat Citadels table), so the cards shown at setup say where the places really lie.
+table with no board (a 7-seat Citadels table), since the markers ring the table and the lens's bowing inside it is
+guessed from them alone; the cards shown at setup fill the table and say where the places really lie.
 
 At setup each card shown lies alone on a known place (:func:`vision.cards.enrolment_places`). Its picture, rectified
 with a wide margin round the place, is compared with the empty table's: the card is the run of rows and columns that
-changed (:func:`card_offset`), and how far its centre lies from the place's is that place's **shift**. Every card
-place is then read shifted by the Gaussian-weighted mean of the shifts measured near it (:class:`PlaceShifts`), so
-the enrolled faces and every later reading are cut where the cards lie. A card laid off its place by a few mm shifts
-its own measurement by as much, a misread one by more: the median over neighbours keeps both from mattering.
+changed (:func:`card_offset`), which gives where the picture shows its centre. The pose is then refitted to the
+markers' corners and these centres together (:func:`refit_pose`: homography and k1, as the markers' fit does), and
+what the refitted pose still leaves, place by place, is a **shift**: every card place is read shifted by the
+Gaussian-weighted median of the shifts measured near it (:class:`PlaceShifts`). A card laid off its place by a few mm
+moves its own centre by as much, a misread one by more: the fit's RANSAC and the median keep both from mattering.
 
 >>> shifts = PlaceShifts()
 >>> shifts.at((0.0, 0.0))

@@ -77,6 +77,7 @@ NEW_TILE_SHARE = 0.5         # belief that a tile on a square with no confirmed 
 FRESH_TILE_DOUBT = 0.9       # how much a slot's reading is doubted while an unconfirmed tile lies under it
 PRESENT_CHANGE = 60.0         # a unique piece the slot model has no kind for: change level at which it is as likely
 PRESENT_CHANGE_WIDTH = 8.0    # there as not, and the logistic's width (read_by_change)
+OWN_SHIFT_KEPT_MM = 2.5      # a face shown at setup is cut at its own centre when that lies this close to its neighbours'
 CARD_UNCHANGED_BELOW = 24.0  # a card place whose picture changed less than this since it was last read keeps its reading
 COVERED_TILE_KEPT = 0.95      # belief that a tile with a piece on it is still there, and still the building confirmed
 
@@ -299,9 +300,11 @@ class VisionPipeline:
         card_pose = self._card_pose or pose
         for shown, laid_out, found in self._shown:       # every face shown so far, cut where its card lies
             for place, piece in laid_out.items():
-                laid = self._laid_places[place]
-                where = (shifted(laid, self._shift_in(card_pose, laid.region.center, found[place])) if place in found
-                         else self.card_places[place])
+                laid, where = self._laid_places[place], self.card_places[place]
+                if place in found:      # its own centre, unless it strays from its neighbours' (a misread edge)
+                    own = self._shift_in(card_pose, laid.region.center, found[place])
+                    if np.hypot(*np.subtract(own, self.card_shifts.at(laid.region.center))) <= OWN_SHIFT_KEPT_MM:
+                        where = shifted(laid, own)
                 self.cards.enrol(piece.kind, piece.name or BACK, shown, card_pose, where)
 
     def _refit_card_pose(self, pose: Pose, size: tuple[int, int]) -> None:
