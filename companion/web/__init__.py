@@ -91,7 +91,7 @@ def _check_host_and_csrf() -> Any:
     if "csrf" not in session:
         session["csrf"] = new_csrf_token()
     g.lang = i18n.choose_language(request)
-    g.game = current_game(current_app.extensions["desk"])
+    g.game = current_game(current_app.extensions["desk"], current_app.config.get("GAME"))
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         offered = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
         if not csrf_matches(session.get("csrf"), offered):

@@ -39,10 +39,13 @@ def pack_of(game: str | None) -> GamePack | None:
         return None
 
 
-def current_game(desk: Any) -> str:
-    """The game on the table now, or the default game when none is (what the pages are drawn for)."""
+def current_game(desk: Any, served: str | None = None) -> str:
+    """The game on the table now, else the game the server was started for (``served``: ``companion serve GAME``),
+    else the default game: what the pages are drawn for and speak of."""
     session = getattr(desk, "session", None)
-    return session.game if session is not None else default_pack().name
+    if session is not None:
+        return session.game
+    return served if served and pack_of(served) is not None else default_pack().name
 
 
 def pack_file(game: str, name: str) -> str | None:

@@ -93,7 +93,8 @@
       default: return input.value;
     }
   }
-  const Board_colour = (colour) => ({red: "#d3342f", blue: "#2f62d3", green: "#2e9d3a", yellow: "#e8c30c", black: "#222"}[colour] || "#888");
+  const Board_colour = (colour) => ({red: "#d3342f", blue: "#2f62d3", green: "#2e9d3a", yellow: "#e8c30c", black: "#222",
+                                      orange: "#ef7d16", purple: "#8a3fc0", white: "#f4f4f4"}[colour] || "#888");
 
   async function save(url, body, done) {
     const result = await post(url, body);
