@@ -219,3 +219,26 @@ def test_the_victims_and_seats_a_power_names_are_highlighted_each_with_its_optio
                 found.add(kind)
             assert bots.play_one()
     assert found == {"murder", "swap_hands"}
+
+
+def test_a_move_of_the_log_tapped_shows_the_table_then_without_nows_calls(browser):
+    app, desk, bots = build_demo(game="citadels", players=PLAYERS, humans=[], seed=8, pin=PIN)
+    session = desk.session
+    while not (session.state.round >= 2 and session.state.phase == "turn"):
+        assert bots.play_one()
+    built_at = next(i for i, action in enumerate(session.actions) if action.kind == "build")
+    then = session.history()[built_at + 1]
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url)
+        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 5.0)
+        number = built_at + 1
+        assert wait_until(lambda: _says(page, f"document.querySelector('#move-log li[data-number=\"{number}\"]')"), 5.0)
+        page.evaluate(f"document.querySelector('#move-log li[data-number=\"{number}\"]').click()")
+        assert wait_until(lambda: _says(page, "!document.getElementById('history-banner').hidden"), 5.0)
+        assert wait_until(lambda: all(_city_on_screen(page, colour) == list(then.cities[seat])
+                                      for seat, colour in enumerate(PLAYERS)), 5.0)
+        assert page.locator(".table-headline").count() == 0 and page.locator(".character-track").count() == 0
+        page.click("#history-now")
+        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 5.0)
+        assert all(_city_on_screen(page, colour) == list(session.state.cities[seat]) for seat, colour in enumerate(PLAYERS))

@@ -192,8 +192,10 @@
     $("history-banner").hidden = !viewing;
     if (!viewing) { Board.draw($("board"), payload); return; }
     $("history-text").textContent = t("live.table_then", {number: viewing.number});
-    Board.draw($("board"), {...payload, legal_places: [],
-                            snapshot: {...payload.snapshot, table_view: viewing.table_view, alerts: []}});
+    // The past table: its view only (the summary and the pending decision are now's, so they are left out).
+    Board.draw($("board"), {...payload, legal_places: [], history: viewing.number,
+                            snapshot: {...payload.snapshot, table_view: viewing.table_view, alerts: [], pending: null,
+                                       summary: {}}});
   }
 
   function renderLessonsSeen(payload) {

@@ -149,8 +149,9 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
     const middle = element("p", {class: "middle hint", text: [
       t("table.deck", {count: summary.deck ?? 0}),
       summary.facedown ? t("table.facedown", {count: summary.facedown}) : null].filter(Boolean).join(" · ")});
+    const now = payload.history === undefined;      // a past table (a move of the log tapped) has no summary
     container.replaceChildren(element("div", {class: "citadels-table"},
-      headline(summary, players), characterTrack(summary, named), middle,
+      ...(now ? [headline(summary, players), characterTrack(summary, named), middle] : []),
       ...players.map((colour, seat) => seatPanel(view, summary, seat, colour, named)),
       privatePart(view, named)));
   }
