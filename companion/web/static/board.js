@@ -5,7 +5,7 @@
 // checklist(snapshot)}, each optional; kit.nameOf(colour) names a player as the table calls them, kit.data holds the
 // pack data files its tablet.json lists under drawing_data, and an element of the drawing with data-option="I" chooses
 // the pending decision's option I when tapped (live.js); while a move of the log is looked at, payload.history is its
-// number and the snapshot holds the table then (no summary, no pending decision). Without one,
+// number, the snapshot's table view is the table then and its summary still now's (no pending decision). Without one,
 // every place of the table view is drawn as a box with its pieces, the legal places and the places of open alerts
 // highlighted.
 "use strict";

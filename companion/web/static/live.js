@@ -192,10 +192,10 @@
     $("history-banner").hidden = !viewing;
     if (!viewing) { Board.draw($("board"), payload); return; }
     $("history-text").textContent = t("live.table_then", {number: viewing.number});
-    // The past table: its view only (the summary and the pending decision are now's, so they are left out).
+    // The past table: its view, no decision to highlight; payload.history tells a pack's drawing that the summary
+    // beside it is now's, not the table's then.
     Board.draw($("board"), {...payload, legal_places: [], history: viewing.number,
-                            snapshot: {...payload.snapshot, table_view: viewing.table_view, alerts: [], pending: null,
-                                       summary: {}}});
+                            snapshot: {...payload.snapshot, table_view: viewing.table_view, alerts: [], pending: null}});
   }
 
   function renderLessonsSeen(payload) {

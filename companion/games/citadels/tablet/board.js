@@ -142,14 +142,14 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
   function draw(container, payload) {
     const snapshot = payload.snapshot || {};
     const view = snapshot.table_view || {slots: {}};
-    const summary = snapshot.summary || {};
+    const summary = payload.history === undefined ? snapshot.summary || {} : {};
     const named = optionIndex(snapshot.pending);
     buildOptions(snapshot.pending, view);
     const players = view.players || snapshot.players || [];
     const middle = element("p", {class: "middle hint", text: [
       t("table.deck", {count: summary.deck ?? 0}),
       summary.facedown ? t("table.facedown", {count: summary.facedown}) : null].filter(Boolean).join(" · ")});
-    const now = payload.history === undefined;      // a past table (a move of the log tapped) has no summary
+    const now = payload.history === undefined;      // a past table (a move of the log tapped): the summary is now's
     container.replaceChildren(element("div", {class: "citadels-table"},
       ...(now ? [headline(summary, players), characterTrack(summary, named), middle] : []),
       ...players.map((colour, seat) => seatPanel(view, summary, seat, colour, named)),
