@@ -3,7 +3,8 @@
 What triggers a lesson is the game pack's data (``tablet/guide.json``): ``start`` is taught before the first
 decision and ``over`` once the game has ended; ``phases``, ``decision_kinds`` and ``event_types`` map the engine's
 names to lesson keys; ``explained`` names the things (buildings, cards…) taught the first time a decision's context
-or an event names them. The texts are the pack's strings: ``rules.<key>.title`` / ``.text``, and for an explained
+or an event names them (only events of the types ``explained.event_types`` lists, when it lists any). The texts are
+the pack's strings: ``rules.<key>.title`` / ``.text``, and for an explained
 thing ``<texts>.<id>`` / ``<texts>.<id>.text``. A game whose pack has no guide has no lessons.
 
 >>> lessons_now("no-such-game", {"decisions_made": 0})
@@ -53,7 +54,7 @@ def lessons_now(game: str, snapshot: Mapping[str, Any]) -> list[str]:
             keys.append(table["event_types"][event["type"]])
     lesson_prefix = table["explained"]["lesson"]
     keys.extend(f"{lesson_prefix}.{thing}" for thing in _things_named(table, [pending.get("context") or {}]))
-    keys.extend(f"{lesson_prefix}.{thing}" for thing in _things_named(table, snapshot.get("events") or []))
+    keys.extend(f"{lesson_prefix}.{thing}" for thing in _things_named(table, _teaching_events(table, snapshot)))
     if snapshot.get("over") and table.get("over"):
         keys.append(table["over"])
     return list(dict.fromkeys(keys))
@@ -127,6 +128,16 @@ def _text_keys(game: str, key: str) -> tuple[str, str]:
         thing = f"{explained['texts']}.{key[len(prefix):]}"
         return thing, f"{thing}.text"
     return f"rules.{key}.title", f"rules.{key}.text"
+
+
+def _teaching_events(table: Mapping[str, Any], snapshot: Mapping[str, Any]) -> list[Any]:
+    """The snapshot's events that may name a thing to explain: those of ``explained.event_types`` when the pack lists
+    them (Citadels: a district built, not a character put aside), else every event."""
+    events = list(snapshot.get("events") or [])
+    only = table["explained"].get("event_types")
+    if not isinstance(only, list):
+        return events
+    return [event for event in events if isinstance(event, Mapping) and event.get("type") in only]
 
 
 def _things_named(table: Mapping[str, Any], items: Iterable[Any]) -> list[str]:

@@ -12,6 +12,7 @@ from companion.web.desk import Desk
 from tests.web.tablet_client import PIN, Tablet
 
 PLAYERS = ["red", "blue", "green", "yellow"]
+CHARACTERS = {"assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"}
 
 
 def _guided_table(seed: int):
@@ -83,6 +84,9 @@ def test_each_rule_character_and_unique_district_is_taught_when_it_first_applies
     assert read[0] == "setup" and read[-1] == "end_game"
     assert {"draft", "calling", "turn", "build", "round_end", "complete_city"} <= set(read)
     assert len(read) == len(set(read)), "a lesson is taught once"
+    characters = [key for key in read if key[5:] in CHARACTERS]
+    assert characters and all(read.index(key) > read.index("turn") for key in characters), \
+        "a character is taught by its turn, not when it is put aside or murdered"
     assert refused_while_due
 
 
