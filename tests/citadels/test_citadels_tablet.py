@@ -242,3 +242,17 @@ def test_a_move_of_the_log_tapped_shows_the_table_then_without_nows_calls(browse
         page.click("#history-now")
         assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 5.0)
         assert all(_city_on_screen(page, colour) == list(session.state.cities[seat]) for seat, colour in enumerate(PLAYERS))
+
+
+def test_the_seat_choosing_a_character_is_highlighted_and_named_without_its_choices(browser):
+    app, desk, bots = build_demo(game="citadels", players=PLAYERS, humans=[], seed=9, pin=PIN)
+    session = desk.session
+    while not (session.state.pending().kind == "pick" and session.state.pending().player == 1):
+        assert bots.play_one()
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url)
+        assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=blue]')"), 5.0)
+        assert page.locator(".seat.playing").count() == 1
+        assert "Blue chooses a character" in page.inner_text(".table-headline")
+        assert page.locator("#board .legal").count() == 0, "the characters Blue may choose are not marked"

@@ -93,7 +93,7 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
     const characters = Object.keys(slots).filter((s) => s.startsWith(`seat.${seat}.character.`)).sort()
       .map((s) => slots[s][0].name || null);
     const crowned = (slots[`seat.${seat}.crown`] || []).length > 0;
-    const playing = summary.turn && summary.turn.player === colour;
+    const playing = (summary.turn && summary.turn.player === colour) || summary.choosing === colour;
     const complete = (summary.completed || []).includes(colour);
     const head = element("div", {class: "seat-head"},
       element("span", {class: "dot", style: `background:${colourOf(colour)}`}),
