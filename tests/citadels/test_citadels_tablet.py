@@ -64,12 +64,12 @@ def _play_one_human_step(page, desk) -> str:
     """Red's part, on the screen: hand the tablet over, take it back, or tap the option Red prefers. Returns what
     was done ('cover', 'tap', 'button')."""
     made = len(desk.session.actions)
-    assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 5.0), "the screen lags"
+    assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 15.0), "the screen lags"
     if _says(page, "!document.getElementById('hand-over').hidden"):
         covered = page.evaluate("document.body.dataset.handOver")
         page.evaluate("document.getElementById('hand-over-go').click()")
         assert wait_until(lambda: page.evaluate("document.body.dataset.handOver") != covered
-                          or _says(page, "document.querySelector('#options button.option:not([disabled])')"), 5.0)
+                          or _says(page, "document.querySelector('#options button.option:not([disabled])')"), 15.0)
         return "cover"
     session = desk.session
     decision = session.state.pending()
@@ -77,15 +77,15 @@ def _play_one_human_step(page, desk) -> str:
     before = len(session.actions)
     on_board = f"#board [data-option='{index}']"
     if decision.options[index].action.kind == "build":
-        assert wait_until(lambda: _says(page, f"document.querySelector(\"{on_board}\")"), 5.0), "the card to build is not highlighted"
+        assert wait_until(lambda: _says(page, f"document.querySelector(\"{on_board}\")"), 15.0), "the card to build is not highlighted"
         page.evaluate(f"document.querySelector(\"{on_board}\").click()")
         done = "tap"
     else:
         button = f"#options button.option[data-index='{index}']:not([disabled])"
-        assert wait_until(lambda: _says(page, f"document.querySelector(\"{button}\")"), 5.0), decision.kind
+        assert wait_until(lambda: _says(page, f"document.querySelector(\"{button}\")"), 15.0), decision.kind
         page.evaluate(f"document.querySelector(\"{button}\").click()")
         done = "button"
-    assert wait_until(lambda: len(session.actions) > before, 5.0), decision.kind
+    assert wait_until(lambda: len(session.actions) > before, 15.0), decision.kind
     return done
 
 
@@ -112,14 +112,14 @@ def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_
             if decision.kind == "turn" and not _says(page, "!document.getElementById('hand-over').hidden"):
                 # During Red's turn the table shows whose character plays, on Red's highlighted seat.
                 character = STRINGS[f"tiles.{state.summary()['turn']['character']}"]
-                assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=red]')"), 5.0)
+                assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=red]')"), 15.0)
                 assert f"Red plays the {character}" in page.inner_text(".table-headline")
                 seen["plays"] += 1
             if state.murdered and _says(page, "document.querySelector('.character.murdered')"):
                 seen["murdered"] += 1
             seen[_play_one_human_step(page, desk)] += 1
         assert session.state.is_over
-        assert wait_until(lambda: _says(page, "!document.getElementById('breakdown-card').hidden"), 5.0)
+        assert wait_until(lambda: _says(page, "!document.getElementById('breakdown-card').hidden"), 15.0)
         final = session.state
         for seat, colour in enumerate(PLAYERS):
             assert _city_on_screen(page, colour) == list(final.cities[seat])
@@ -148,7 +148,7 @@ def test_the_table_shows_the_crown_gold_hands_characters_aside_and_the_murdered_
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 5.0)
+        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 15.0)
         crowned = PLAYERS[state.crown]
         assert page.locator(f".seat[data-colour={crowned}] .crown").count() == 1
         assert page.locator(".seat .crown").count() == 1
@@ -185,7 +185,7 @@ def test_the_table_is_drawn_in_the_readers_language_and_fits_a_phone(browser, la
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.context.add_cookies([{"name": "lang", "value": language, "url": server.url}])
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 5.0)
+        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 15.0)
         headline = page.inner_text(".table-headline")
         assert strings["table.round"].replace("{round}", str(state.round)) in headline
         playing = state.summary()["turn"]["character"]
@@ -210,7 +210,7 @@ def test_the_victims_and_seats_a_power_names_are_highlighted_each_with_its_optio
                 if kind not in kinds or kind in found:
                     continue
                 made = len(session.actions)
-                assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 5.0)
+                assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 15.0)
                 marked = page.evaluate(f"[...document.querySelectorAll('#board {target}.legal')]"
                                        ".map((node) => [node.dataset.character || node.dataset.colour, Number(node.dataset.option)])")
                 expected = [(option.action.arg("character") if kind == "murder" else PLAYERS[option.action.arg("seat")], index)
@@ -231,16 +231,16 @@ def test_a_move_of_the_log_tapped_shows_the_table_then_without_nows_calls(browse
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 5.0)
+        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 15.0)
         number = built_at + 1
-        assert wait_until(lambda: _says(page, f"document.querySelector('#move-log li[data-number=\"{number}\"]')"), 5.0)
+        assert wait_until(lambda: _says(page, f"document.querySelector('#move-log li[data-number=\"{number}\"]')"), 15.0)
         page.evaluate(f"document.querySelector('#move-log li[data-number=\"{number}\"]').click()")
-        assert wait_until(lambda: _says(page, "!document.getElementById('history-banner').hidden"), 5.0)
+        assert wait_until(lambda: _says(page, "!document.getElementById('history-banner').hidden"), 15.0)
         assert wait_until(lambda: all(_city_on_screen(page, colour) == list(then.cities[seat])
-                                      for seat, colour in enumerate(PLAYERS)), 5.0)
+                                      for seat, colour in enumerate(PLAYERS)), 15.0)
         assert page.locator(".table-headline").count() == 0 and page.locator(".character-track").count() == 0
         page.click("#history-now")
-        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 5.0)
+        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 15.0)
         assert all(_city_on_screen(page, colour) == list(session.state.cities[seat]) for seat, colour in enumerate(PLAYERS))
 
 
@@ -252,7 +252,7 @@ def test_the_seat_choosing_a_character_is_highlighted_and_named_without_its_choi
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=blue]')"), 5.0)
+        assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=blue]')"), 15.0)
         assert page.locator(".seat.playing").count() == 1
         assert "Blue chooses a character" in page.inner_text(".table-headline")
         assert page.locator("#board .legal").count() == 0, "the characters Blue may choose are not marked"
