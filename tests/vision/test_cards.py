@@ -109,3 +109,21 @@ def test_card_places_follow_the_cards_shown_at_setup_when_the_pose_is_off() -> N
     observation = pipeline.observe(frame, still=True)
     for name in (name for name in pipeline.card_places if ".city." in name):
         assert observation.best(name)[0] == label_for(view.pieces(name)), name
+
+
+def test_a_face_the_rules_confirm_is_learned_when_first_played() -> None:
+    colours, table, pipeline = _table(2, "train", 12)
+    enrol_rendered_cards(pipeline, table, "citadels", tuple(colours))
+    pipeline.cards.forget("district", "market")
+    first = TableView("citadels", tuple(colours))
+    first.put("seat.0.city.0", Piece("district", name="market"))
+    frame = table.render(first, frame_seed=3)[0]
+    assert pipeline.observe(frame, still=True).best("seat.0.city.0")[0] == "district:?"
+    pipeline.confirm(frame, first)                  # the rules confirm the market built there
+    assert ("district", "market") in pipeline.cards
+    later = TableView("citadels", tuple(colours))
+    later.put("seat.1.city.0", Piece("district", name="docks"))
+    later.put("seat.1.city.1", Piece("district", name="market"))
+    reading = pipeline.observe(table.render(later, frame_seed=4)[0], still=True)
+    assert reading.best("seat.1.city.1")[0] == "district:market"
+    assert reading.best("seat.1.city.0")[0] == "district:docks"
