@@ -27,7 +27,7 @@ PACK = Path(__file__).resolve().parents[2] / "companion/games/architects"
 STRINGS = json.loads((PACK / "tablet/i18n/en.json").read_text(encoding="utf-8"))
 LOCATIONS = json.loads((PACK / "rules.json").read_text(encoding="utf-8"))["large_locations"]
 SCORE_TERMS = ("buildings", "building_bonuses", "cathedral", "virtue", "debts", "gold_and_marble", "silver", "prison")
-TAPPED_KINDS = ("place", "retrieve", "capture", "hire", "keep", "discard", "construct", "let_go")
+TAPPED_KINDS = ("place", "retrieve", "capture", "hire", "keep", "discard", "construct", "let_go", "cathedral")
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def _play_red(page, desk, chooser: random.Random, seen: Counter) -> None:
     when the drawing names it alone, else its button."""
     session = desk.session
     made = len(session.actions)
-    assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 10.0), "the screen lags"
+    assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 20.0), "the screen lags"
     if _says(page, "!document.getElementById('hand-over').hidden"):
         page.evaluate("document.getElementById('hand-over-go').click()")
         assert wait_until(lambda: _says(page, "document.querySelector('#options button.option:not([disabled])')"), 5.0)
@@ -100,7 +100,7 @@ def _play_red(page, desk, chooser: random.Random, seen: Counter) -> None:
         assert wait_until(lambda: _says(page, f"document.querySelector(\"{button}\")"), 5.0), decision.kind
         page.evaluate(f"document.querySelector(\"{button}\").click()")
         seen["button"] += 1
-    assert wait_until(lambda: len(session.actions) > made, 5.0), decision.kind
+    assert wait_until(lambda: len(session.actions) > made, 10.0), decision.kind
 
 
 def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_a_bot(browser):
@@ -238,4 +238,40 @@ def test_guided_play_opens_with_the_setup_check_of_the_table(browser):
         assert lines[:2] == ["Tax Stand: 4 silver", "Every virtue marker on 7"]
         assert any(line.startswith("Red has: ") and "20 workers" in line for line in lines)
         assert STRINGS["rules.setup.title"] in page.inner_text("body")
+        page.close()
+
+
+
+def _until_the_cathedral_is_offered(seed: int) -> list:
+    """The actions of a random game up to a Guildhall decision offering the Cathedral (empty when it never does)."""
+    from companion.games import new_game
+    state, chooser, actions = new_game("architects", ["red", "blue"], seed=seed), random.Random(seed), []
+    while state.pending() is not None:
+        decision = state.pending()
+        if decision.kind == "guildhall" and any(o.action.kind == "cathedral" for o in decision.options):
+            return actions
+        actions.append(chooser.choice(decision.options).action)
+        state = state.apply(actions[-1])
+    return []
+
+
+def test_the_cathedrals_next_level_is_highlighted_and_a_tap_on_it_advances(browser):
+    seed, actions = next((seed, found) for seed in range(1, 20) if (found := _until_the_cathedral_is_offered(seed)))
+    app, desk, _bots = build_demo(game="architects", players=["red", "blue"], humans=["red", "blue"], seed=seed, pin=PIN)
+    session = desk.session
+    for action in actions:
+        session.decide(action)
+    decision = session.state.pending()
+    levels = [(o.action.arg("level"), i) for i, o in enumerate(decision.options) if o.action.kind == "cathedral"]
+    level, index = levels[0]
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = _paired_page(browser, server)
+        step = f".track[data-track=cathedral] .step[data-step='{level}']"
+        assert wait_until(lambda: _says(page, f"document.querySelector(\"{step}.legal\")"), 20.0)
+        assert len(levels) == 1                               # one way to pay: the tap chooses it
+        assert page.get_attribute(step, "data-option") == str(index)
+        before = len(session.actions)
+        page.evaluate(f"document.querySelector(\"{step}\").click()")
+        assert wait_until(lambda: len(session.actions) > before, 10.0)
+        assert session.actions[before].kind == "cathedral"
         page.close()

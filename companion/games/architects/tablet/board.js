@@ -4,8 +4,9 @@
 // Prison, the Guildhall's spaces in fill order and the workers beside it; the Workshop's apprentice row with the
 // silver on its cards; the virtue and Cathedral tracks with each player's marker; then each seat's player board: its
 // silver and goods, workers at hand, debts, cards in hand, captured workers, buildings and apprentices as cards.
-// A location, a space, an apprentice, a captured colour or a card the pending decision names is highlighted and
-// chooses that option when tapped (data-option). Card facts come from the pack's data (tablet.json drawing_data).
+// A location, a space, an apprentice, a captured colour, a card or the Cathedral's next level the pending decision
+// names is highlighted and chooses that option when tapped (data-option). Card facts come from the pack's data
+// (tablet.json drawing_data).
 "use strict";
 Board.register(({t, has, element, colourOf, nameOf, data}) => {
   const rules = data.rules || {};
@@ -35,6 +36,7 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
       else if ((kind === "place" || kind === "retrieve") && args.location) add("location:" + args.location, index);
       else if (kind === "capture") add(`capture:${args.location}:${args.colour}`, index);
       else if (kind === "hire") add(`row:${args.row}.${args.column}`, index);
+      else if (kind === "cathedral") add("cathedral:" + args.level, index);
       else if (kind === "let_go") add("apprentice:" + args.card, index);
       else if (["keep", "discard", "construct"].includes(kind)) add("building:" + args.card, index);
     });
@@ -136,14 +138,14 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
       element("h3", {text: t("table.apprentice_row")}), ...rows);
   }
 
-  function track(name, top, marks) {
+  function track(name, top, marks, named) {
     const spaces = [];
     for (let step = 0; step <= top; step += 1) {
       const here = Object.entries(marks || {}).filter(([, at]) => at === step).map(([colour]) => colour);
-      spaces.push(element("li", {class: "step" + (here.length ? " marked" : ""), "data-step": String(step)},
+      spaces.push(offer(element("li", {class: "step" + (here.length ? " marked" : ""), "data-step": String(step)},
         element("span", {class: "step-number", text: String(step)}),
         ...here.map((colour) => element("span", {class: "dot", "data-colour": colour, title: nameOf(colour),
-                                                 style: `background:${colourOf(colour)}`}))));
+                                                 style: `background:${colourOf(colour)}`}))), named, `${name}:${step}`));
     }
     return element("div", {class: "track", "data-track": name},
       element("h3", {text: word("places." + name, name)}), element("ol", {}, ...spaces));
@@ -207,7 +209,7 @@ Board.register(({t, has, element, colourOf, nameOf, data}) => {
     const players = view.players || [];
     const deciding = (snapshot.pending || {}).player;
     const tracks = element("div", {class: "tracks"},
-      track("virtue", VIRTUE_MAX, summary.virtue), track("cathedral", LEVELS, summary.cathedral));
+      track("virtue", VIRTUE_MAX, summary.virtue, named), track("cathedral", LEVELS, summary.cathedral, named));
     container.replaceChildren(element("div", {class: "architects-table"},
       headline(summary), locations(slots, summary, named), workshopRow(slots, named), tracks,
       element("div", {class: "seats"}, ...players.map((colour, seat) => seatPanel(view, summary, seat, colour, named, seat === deciding))),
