@@ -1,11 +1,16 @@
 """The command line with Architects of the West Kingdom: ``companion serve architects`` offers it first and starts a
-game of any size from the Setup page with its drawing; ``companion replay architects`` takes a rendered opening to a
-summary without a wrong commit or an alert. (``simulate`` and the demo's bots: tests/contract/test_cli_contract.py;
+game of any size from the Setup page with its drawing; ``companion demo architects --leds virtual`` plays a bot game
+on an emulated LED board; ``companion replay architects`` takes a rendered opening to a summary without a wrong commit
+or an alert. (``simulate`` and the demo's bots: tests/contract/test_cli_contract.py;
 ``render``: tests/render/test_cli.py.)"""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
+import urllib.request
 
 import pytest
 
@@ -43,3 +48,30 @@ def test_replay_takes_a_rendered_architects_opening_to_a_summary_with_no_wrong_c
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["expected_moves"] == 4
     assert summary["wrong_commits"] == 0 and summary["alerts"] == []
+
+
+def test_the_demo_plays_architects_with_bots_on_an_emulated_led_board():
+    demo = subprocess.Popen([sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())",
+                             "demo", "architects", "--leds", "virtual", "--port", "0", "--pace", "0.05"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines, live = [], {}
+    try:
+        for line in demo.stdout:
+            lines.append(line.rstrip())
+            if line.startswith("Press Ctrl+C"):
+                break
+        url = next(line.split(": ", 1)[1] for line in lines if line.startswith("Tablet UI: "))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            live = json.load(urllib.request.urlopen(url + "api/live", timeout=5))
+            link = live.get("leds_link") or {}
+            if link.get("state") == "connected" and len(live.get("log") or []) >= 10:
+                break
+            time.sleep(0.3)
+    finally:
+        demo.terminate()
+        demo.wait(timeout=10)
+    assert live["snapshot"]["table_view"]["game"] == "architects"
+    assert live["leds_link"]["state"] == "connected" and live["leds_link"]["frames_sent"] > 0, live["leds_link"]
+    assert len(live["log"]) >= 10, "the bots play"
+    assert [lamp["place"] for lamp in live["leds"]][0] == "turn"
