@@ -77,6 +77,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         "lessons_seen": [],
         "log": move_log(session, lang, seat=snapshot.get("seat")),
         "hand_over": hand_over(desk, session, snapshot, device),
+        "show_hand": show_hand(desk, session, snapshot, device),
         **devices,
     }
     due = guide.lessons_due(session)
@@ -125,6 +126,22 @@ def hand_over(desk: Desk, session: Any, snapshot: Mapping[str, Any], device: str
     to (``to``), the decision's number (to reveal it) and whether it shows the secret now (``revealed``)."""
     pending = snapshot.get("pending") or {}
     colour = reveal.handed_to(desk, session, device, pending.get("private_to"))
+    if colour is None:
+        return None
+    return {"to": colour, "decision": snapshot.get("decisions_made"), "revealed": snapshot.get("seat") is not None}
+
+
+def show_hand(desk: Desk, session: Any, snapshot: Mapping[str, Any], device: str | None) -> dict[str, Any] | None:
+    """On the table's device, while a person without a device of their own decides in the open and knows something
+    the others do not (their hand): whose it is (``to``), the decision's number (to show it) and whether this device
+    shows it now (``revealed``)."""
+    pending = snapshot.get("pending") or {}
+    if pending.get("private_to") is not None:
+        return None
+    seat = reveal.revealable_seat(session)
+    if seat is None or seat != pending.get("player"):
+        return None
+    colour = reveal.handed_to(desk, session, device, seat)
     if colour is None:
         return None
     return {"to": colour, "decision": snapshot.get("decisions_made"), "revealed": snapshot.get("seat") is not None}

@@ -7,6 +7,9 @@ that very decision (``POST /api/reveal``), to show the secret; the :class:`Revea
 decision or an undo: :attr:`Session.position_seq` changes) or the device hides it. A device paired to a seat never
 shows another seat's secret, and nobody but the seat it is private to decides a secret decision.
 
+A person deciding in the open (a Citadels turn) may also have the table's device show what only they know (their
+hand), the same way and for that decision only: :func:`revealable_seat`.
+
 >>> Reveal("tablet-1", seat=2, position=7).shows(device="tablet-1", position=7)
 True
 >>> Reveal("tablet-1", seat=2, position=7).shows(device="tablet-1", position=8)
@@ -37,6 +40,19 @@ def secret_seat(session: Any) -> int | None:
     """The seat the pending decision is private to (None: no decision, or one everybody may see)."""
     decision = session.state.pending()
     return decision.private_to if decision is not None else None
+
+
+def revealable_seat(session: Any) -> int | None:
+    """The seat whose private view the table's device may show now: the seat the pending decision is secret to, else
+    the seat deciding in the open when it knows something the others do not (its private view is not empty)."""
+    seat = secret_seat(session)
+    if seat is not None:
+        return seat
+    decision = session.state.pending()
+    if decision is None or decision.player < 0:
+        return None
+    known = session.state.private_view(decision.player) or {}
+    return decision.player if any(value not in (None, [], {}, "") for value in known.values()) else None
 
 
 def snapshot_for(desk: Any, session: Any, device: str | None) -> dict[str, Any]:
@@ -72,7 +88,7 @@ def viewing_seat(desk: Any, session: Any, device: str | None) -> int | None:
         return session.players.index(own)
     shown = desk.revealed(session.game_id)
     if shown is not None and shown.shows(device=device, position=session.position_seq) \
-            and secret_seat(session) == shown.seat:
+            and revealable_seat(session) == shown.seat:
         return shown.seat
     return None
 
@@ -104,7 +120,7 @@ def reveal_refusal(desk: Any, session: Any, device: str, colour: str, decision: 
         return 403, ("errors.seat_has_device", {"player": colour})
     if not isinstance(decision, int) or isinstance(decision, bool) or decision != len(session.actions):
         return 409, ("errors.reveal_stale", {"player": colour})
-    if secret_seat(session) != session.players.index(colour):
+    if revealable_seat(session) != session.players.index(colour):
         return 409, ("errors.no_secret_now", {"player": colour})
     return None
 

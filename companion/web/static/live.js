@@ -138,8 +138,17 @@
       $("hand-over-go").onclick = cover.go;
     }
     const revealed = Boolean(over && over.revealed);
-    $("secret-banner").hidden = !revealed;
+    // A person deciding in the open (their turn) may show what only they know (their hand) on the table's device.
+    const open = payload.show_hand;
+    const shown = Boolean(open && open.revealed);
+    $("show-private").hidden = !open || shown || !paired();
+    if (open && !shown) {
+      $("show-private").textContent = t("live.show_private", {player: nameOf(open.to)});
+      $("show-private").onclick = () => reveal(open.to, open.decision);
+    }
+    $("secret-banner").hidden = !revealed && !shown;
     if (revealed) $("secret-banner-text").textContent = t("live.secret_for", {player: nameOf(over.to)});
+    else if (shown) $("secret-banner-text").textContent = t("live.private_for", {player: nameOf(open.to)});
   }
 
   async function reveal(colour, decision) {
