@@ -11,11 +11,13 @@ cards are laid) lies on an earlier one it overlaps. So a place is identified onl
 covers (:attr:`CardPlace.visible`), and whether anything lies there at all is judged on the part no earlier place
 covers either (:attr:`CardPlace.own`), against the empty table of the setup capture.
 
-Matching is template matching with the enrolled picture: per colour channel, normalised cross-correlation
-(insensitive to the lamp's gain and tint per channel), over shifts of a few mm and turns of a few degrees (a card is
-laid a little askew). A shortlist by blurred thumbnails keeps it cheap. The probabilities come from the margin
-between the best scores, with an "unknown face" hypothesis scoring :data:`UNKNOWN_SCORE` (constants fitted on
-train-look renders, ``tests/benchmarks/bench_cards.py --fit``).
+Matching is template matching with the enrolled picture: each colour channel standardised over the picture (the
+lamp's gain and tint taken out), then one normalised cross-correlation over shifts of a few mm and turns of a few
+degrees (a card is laid a little askew), the face and the place compared at the coarser of their two resolutions. A
+shortlist by the same match at half resolution keeps it cheap. The probabilities are a softmax over the shortlist's
+scores with an "unknown face" hypothesis scoring :data:`UNKNOWN_SCORE` (both constants fitted on train-look renders:
+a card's own face scored 0.93-0.99 there, the best other face at most 0.87). Where the cards really lie on the table
+is :mod:`vision.card_fit`'s.
 
 >>> library = CardLibrary()
 >>> library.faces
@@ -40,13 +42,13 @@ PX_PER_MM = 1.0             # the cards' own frame: a camera over a table sees a
 SLACK_MM = 6.0              # search room round the visible part: a card lies up to 2 mm off and 4° askew, the pose a few mm off
 EDGE_MM = 3.0               # the template is the visible part shrunk this much (its edges are another card's)
 TURNS = (-3.0, 0.0, 3.0)    # degrees: the enrolled face matched turned so
-SHORTLIST = 4               # faces matched in full after the thumbnail shortlist
+SHORTLIST = 4               # faces matched in full after the half-resolution shortlist
 COARSE = 0.5                # the shortlist matches every face unturned at this share of the resolution
 BLUR_PX = 1.0               # both pictures blurred so, besides matching their resolutions (FOOTPRINT)
 FOOTPRINT = 0.6             # blur (mm) per mm a camera pixel spans: the sharper of a face and a place is blurred so
                             # to the other's resolution (a face enrolled near the camera, read at the far side)
 SCALE_STEP = 0.2            # mm per pixel: resolutions matched in steps of this
-UNKNOWN_SCORE = 0.89        # the score an unenrolled face "scores": a best match below it is likely another card
+UNKNOWN_SCORE = 0.89        # the score a face never enrolled "scores": a best match below it is likely not this card
 SHARPNESS = 50.0            # e-fold of belief per 1/SHARPNESS of score
 OWN_SHRINK_MM = 5.0         # the own part shrunk: an earlier card laid askew reaches this far into it
 PRESENT_LEVEL = 30.0        # own part's change level (0..765) at which a card is as likely there as not
