@@ -256,3 +256,15 @@ def test_the_seat_choosing_a_character_is_highlighted_and_named_without_its_choi
         assert page.locator(".seat.playing").count() == 1
         assert "Blue chooses a character" in page.inner_text(".table-headline")
         assert page.locator("#board .legal").count() == 0, "the characters Blue may choose are not marked"
+
+
+def test_a_call_is_the_tables_decision_in_words(browser):
+    app, desk, bots = build_demo(game="citadels", players=PLAYERS, humans=[], seed=3, pin=PIN)
+    session = desk.session
+    while session.state.pending().kind != "call":
+        assert bots.play_one()
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url)
+        assert wait_until(lambda: _says(page, "document.getElementById('whose-turn').textContent.includes('decide')"), 15.0)
+        assert page.inner_text("#whose-turn") == "The table to decide"

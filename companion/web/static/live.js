@@ -28,9 +28,9 @@
       $("whose-turn").textContent = t("live.game_over");
       $("question").textContent = "";
     } else if (pending) {
-      const colour = snapshot.players[pending.player];
-      $("whose-turn").textContent = t("live.to_decide", {player: nameOf(colour)});
-      $("whose-turn").style.setProperty("--player", Board.colourOf(colour));
+      const colour = pending.player >= 0 ? snapshot.players[pending.player] : null;     // below 0: the table (chance)
+      $("whose-turn").textContent = t("live.to_decide", {player: colour ? nameOf(colour) : t("live.the_table")});
+      $("whose-turn").style.setProperty("--player", colour ? Board.colourOf(colour) : "var(--accent)");
       const key = "decisions." + pending.kind;
       $("question").textContent = has(key) ? t(key) : t("decisions.generic", {kind: pending.kind});
     }
