@@ -20,6 +20,7 @@ from .game_argument import add_game_argument, pack_of
 
 DEFAULT_PORT = 5000
 EMPTY_BOARD_FILE = "empty-board.png"     # full resolution, written by Setup's empty-board step
+CARDS_FILE = "cards.npz"                 # the card faces enrolled at setup (vision.cards.CardLibrary.save)
 
 
 def default_data_dir() -> Path:
@@ -293,7 +294,27 @@ def open_table_loop(camera: str, desk: Any, data_dir: Path, *, layout: Any = Non
                 print(f"Camera: {loop.board_fit.message}", flush=True)
         except ValueError as problem:
             print(f"Camera: the saved empty board can't be used ({problem}); take it again in Setup", flush=True)
+    faces = saved_cards(data_dir, loop.pipeline)
+    if faces:
+        print(f"Camera: {faces} card faces enrolled at setup ({data_dir / CARDS_FILE})", flush=True)
     return loop
+
+
+def saved_cards(data_dir: Path, pipeline: Any) -> int:
+    """Read the card places against the faces saved in the data folder (``cards.npz``, written with
+    ``CardLibrary.save`` when the cards were shown at setup); returns how many faces, 0 when none or unreadable."""
+    from vision.cards import CardLibrary
+
+    path = Path(data_dir) / CARDS_FILE
+    if not getattr(pipeline, "card_places", None) or not path.exists():
+        return 0
+    try:
+        library = CardLibrary.load(path)
+    except (OSError, ValueError, KeyError) as problem:
+        print(f"Camera: the saved card faces can't be used ({problem}); show the cards again", flush=True)
+        return 0
+    pipeline.use_cards(library)
+    return len(library.faces)
 
 
 def saved_board_fit(setup: Mapping[str, Any], pipeline: Any) -> Any:

@@ -127,3 +127,15 @@ def test_a_face_the_rules_confirm_is_learned_when_first_played() -> None:
     reading = pipeline.observe(table.render(later, frame_seed=4)[0], still=True)
     assert reading.best("seat.1.city.1")[0] == "district:market"
     assert reading.best("seat.1.city.0")[0] == "district:docks"
+
+
+def test_companion_serve_reads_against_the_faces_saved_with_the_setup(enrolled, tmp_path) -> None:
+    from companion.cli.serve import CARDS_FILE, saved_cards
+
+    colours, _, pipeline = enrolled
+    pipeline.cards.save(tmp_path / CARDS_FILE)
+    fresh = VisionPipeline(load_layout("citadels-4"), colours, model=None, fit_board=False)
+    assert saved_cards(tmp_path, fresh) == 40 and fresh.cards.faces == pipeline.cards.faces
+    assert saved_cards(tmp_path, VisionPipeline(load_layout(), ("red", "blue"), model=None)) == 0    # no card places
+    (tmp_path / CARDS_FILE).write_bytes(b"not a library")
+    assert saved_cards(tmp_path, fresh) == 0
