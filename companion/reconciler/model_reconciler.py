@@ -190,6 +190,7 @@ class ModelReconciler:
         self._candidates: dict[tuple[Action, ...], Node] = {}
         self._explored: set[tuple] = set()
         self._searched_deep = False
+        self._shown: Node | None = None     # the story the last spells showed, not committed yet
         self._complete = True
         self._movers: dict[tuple[Action, ...], frozenset[str]] = {}
         self._reaches: list[str | None] = []     # per reach since the game last changed: the seat its arm named
@@ -221,6 +222,7 @@ class ModelReconciler:
         self._slot_logliks = {}
         self._explore()
         posterior = self._weigh()
+        self._note_shown(posterior)
         self._caught_up = posterior[0][1].key == self._tree.root.key and posterior[0][0] >= self.policy.posterior
         frame = observation.frame_index
         mismatch, lead, lead_with_misreads = self._disagreement(posterior[0][1])
@@ -248,7 +250,8 @@ class ModelReconciler:
             self._spell = Spell()
             self._spells += 1
             self._forget_search()
-        self._streaks = _Streaks()
+        # a commit's frames may be of spells on either side of a hand: each is a still view of the table
+        self._streaks = _Streaks(commit=self._streaks.commit, commit_frames=self._streaks.commit_frames)
         if observation.occluded:
             self._in_hand = self._hand_seen = True
             if observation.hand_from:
@@ -290,8 +293,9 @@ class ModelReconciler:
     # ---- stories and their posterior -----------------------------------------------------------------------
 
     def _explore(self) -> None:
-        """Add the stories heading for what the spell shows (once per distinct target): within the usual bounds, then,
-        if none explains it and :meth:`_may_search_deep`, within the deep ones."""
+        """Add the stories heading for what the spell shows (once per distinct target): within the usual bounds from
+        the committed state, then on from the story the last spells showed (:attr:`_shown`), then, if none explains
+        it and :meth:`_may_search_deep`, within the deep bounds."""
         policy, root = self.policy, self._tree.root
         target = self._spell.target(root.view, policy.target_share)
         deep = self._may_search_deep()
@@ -300,23 +304,36 @@ class ModelReconciler:
             return
         self._explored.add(signature)
         read = frozenset(self._spell.means)
-        bounds = [(policy.depth, policy.visible_depth)] + [(policy.deep_depth, policy.deep_visible_depth)] * deep
-        for (depth, visible_depth), detours in ((b, d) for b in dict.fromkeys(bounds)
-                                                for d in dict.fromkeys((0, policy.detours))):
-            self._searched_deep = self._searched_deep or depth == policy.deep_depth != policy.depth
+        searches = [(None, policy.depth, policy.visible_depth)]
+        if self._shown is not None:
+            searches.append((self._shown, policy.depth, policy.visible_depth))
+        if deep:
+            searches.append((None, policy.deep_depth, policy.deep_visible_depth))
+        nodes: list[Node] = []
+        for (start, depth, visible_depth), detours in ((s, d) for s in searches
+                                                       for d in dict.fromkeys((0, policy.detours))):
+            self._searched_deep = self._searched_deep or (start is None and depth == policy.deep_depth != policy.depth)
             found = explore(self._tree, target, read, depth=depth, visible_depth=visible_depth,
-                            detours=detours, limit=policy.max_nodes)
+                            detours=detours, limit=policy.max_nodes, start=start)
+            nodes += found.nodes
             if any(explains(node.view, target, read) for node in found.nodes):
                 break
         self._complete = self._complete and found.complete
-        for node in found.nodes + self._tree.children(root):     # every single decision is a story, wherever it heads
+        for node in nodes + self._tree.children(root):     # every single decision is a story, wherever it heads
             self._candidates.setdefault(node.actions, node)
 
+    def _note_shown(self, posterior: list[tuple[float, Node]]) -> None:
+        """Keep the story the table showed (what the stories holding 1 − ε of the posterior share) while it is not
+        committed yet: when the players go on before it is, the next spells' search goes on from it."""
+        prefix = self._sure_prefix(posterior) if self._complete else ()
+        node = self._candidates.get(prefix) if prefix else None
+        if node is not None:
+            self._shown = node
+
     def _may_search_deep(self) -> bool:
-        """The deep bounds are searched once per spell, once it has settled, and not while an illegal change waits
-        to be put right (the table then shows what no story explains, whatever the depth)."""
-        return (not self._searched_deep and self._spell.frames >= self.policy.settle_frames
-                and not self._blocked())
+        """The deep bounds are searched once per spell, and not while an illegal change waits to be put right (the
+        table then shows what no story explains, whatever the depth)."""
+        return not self._searched_deep and not self._blocked()
 
     def _add_look_alikes(self) -> bool:
         """Before a commit: add the stories with a detour that end in a look a direct story explains (red's provost
@@ -726,6 +743,7 @@ class ModelReconciler:
             self._undone = {d: u for d, u in self._undone.items() if d >= count}
             self._streaks = _Streaks()
             self._slot_logliks = {}
+            self._shown = None
             self._forget_search()
         alerts = {alert.id: alert for alert in self.session.alerts}
         for alert_id, watch in list(self._watched.items()):

@@ -167,14 +167,17 @@ class Exploration:
 
 
 def explore(tree: HypothesisTree, target: VisibleView, read: frozenset[str], *, depth: int, visible_depth: int,
-            detours: int, limit: int, wanted: frozenset[tuple] | None = None) -> Exploration:
-    """Every sequence (≤ ``depth`` decisions, ≤ ``visible_depth`` of them visible) heading for ``target``.
+            detours: int, limit: int, wanted: frozenset[tuple] | None = None, start: Node | None = None) -> Exploration:
+    """Every sequence (≤ ``depth`` decisions, ≤ ``visible_depth`` of them visible) heading for ``target``, from the
+    root or, with ``start`` (a node of ``tree``), going on from there (the bounds count from ``start``).
 
     With ``wanted`` (looks), the caller keeps only nodes with one of those looks: a node that has used up its
     visible moves can only go on invisibly, keeping its look, so it is not expanded unless its look is wanted.
     """
-    found = [tree.root]
-    stack = [(tree.root, 0)]
+    start = start or tree.root
+    depth, visible_depth = depth + len(start.actions), visible_depth + start.visible_steps
+    found = [start]
+    stack = [(start, 0)]
     while stack:
         node, used = stack.pop()
         if len(node.actions) >= depth:

@@ -12,6 +12,7 @@ import pytest
 from companion.reconciler.model_reconciler import ModelReconciler
 from companion.reconciler.observation_model import FORMAT, ReadingModel, fit, reading_model
 from companion.reconciler.replay import TrueGame, run, summary, wrong_commits
+from companion.reconciler.search import state_fingerprint
 from companion.reconciler.synthetic import Noise, record_game
 from companion.session import Journal, Session
 from tests.reconciler.table import hand_over, kinds, session_at, show
@@ -134,3 +135,27 @@ def test_a_table_no_story_searched_explains_holds_the_commit_until_it_is_explain
     hand_over(reconciler, after.table_view(), start=11_000)
     outcomes = show(reconciler, after.table_view(), frames=6, start=12_000)
     assert kinds(outcomes)[:1] == ["commit"] and session.actions == [actions[0]]
+
+
+def test_players_who_go_on_before_a_commit_are_followed_from_what_the_table_showed():
+    # each still view lasts one frame before the next hand (the players don't wait for the companion): four moves
+    # show, then seven; seven visible moves are beyond the usual search from the committed state, but the search
+    # goes on from the four the table showed, and two still views that agree are enough to commit them
+    session, actions = session_at(["red", "blue", "green"], seed=7, decisions=0)
+    reconciler = ModelReconciler(session)
+    states = [session.state]
+    for action in actions[:7]:
+        states.append(states[-1].apply(action))
+    assert all(later.table_view().to_json() != earlier.table_view().to_json()
+               for earlier, later in zip(states, states[1:])), "every one of the seven moves is seen"
+    show(reconciler, states[0].table_view(), frames=4, start=9_500)
+    hand_over(reconciler, states[0].table_view())
+    assert show(reconciler, states[4].table_view(), frames=1, start=10_000) == []
+    hand_over(reconciler, states[4].table_view(), start=10_100)
+    show(reconciler, states[7].table_view(), frames=1, start=10_200)
+    assert state_fingerprint(session.state) == state_fingerprint(states[4]), \
+        "the four moves both views show are committed (in either order of a player's two placements)"
+    hand_over(reconciler, states[7].table_view(), start=10_300)
+    show(reconciler, states[7].table_view(), frames=2, start=10_400)
+    assert state_fingerprint(session.state) == state_fingerprint(states[7])
+    assert session.alerts == []
