@@ -3,6 +3,7 @@
 import pytest
 
 from companion.games import registry
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS, MISSING, chromium_missing
 
 
 @pytest.fixture
@@ -14,6 +15,18 @@ def nim_game():
     yield "nim"
     if not already:
         registry.unregister("nim")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium (Playwright) for a module's browser tests; the test is skipped where it is missing."""
+    if chromium_missing():
+        pytest.skip(MISSING)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
 
 
 # Whole-game tests take minutes; started last they run one after another while the other worker idles.

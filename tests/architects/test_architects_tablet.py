@@ -19,26 +19,12 @@ from companion.session import replay_record
 from companion.web.server import LiveServer
 from tests.waiting import wait_until
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PIN = "531902"
 PACK = Path(__file__).resolve().parents[2] / "companion/games/architects"
 STRINGS = json.loads((PACK / "tablet/i18n/en.json").read_text(encoding="utf-8"))
 LOCATIONS = json.loads((PACK / "rules.json").read_text(encoding="utf-8"))["large_locations"]
 SCORE_TERMS = ("buildings", "building_bonuses", "cathedral", "virtue", "debts", "gold_and_marble", "silver", "prison")
 TAPPED_KINDS = ("place", "retrieve", "capture", "hire", "keep", "discard", "construct", "let_go", "cathedral")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def _says(page, expression: str) -> bool:

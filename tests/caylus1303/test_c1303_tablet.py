@@ -4,7 +4,6 @@ game is drawn and followed live in headless chromium in English, 繁體中文 an
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -26,9 +25,6 @@ def _page_says(page, expression: str) -> bool:
         return False
 
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PIN = "246810"
 ROAD_SPACES = 23
 MOVES = 25          # the setup's tiles, the first player, characters drawn and chosen; then until a worker is out
@@ -44,17 +40,6 @@ def test_a_server_started_for_caylus1303_offers_it_first_and_starts_it_from_the_
     started = client.post("/api/games", json={"players": ["blue", "red", "green"]}, headers={"X-CSRF-Token": csrf})
     assert started.status_code == 200
     assert app.extensions["desk"].session.game == "caylus1303"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.mark.browser

@@ -14,26 +14,12 @@ from companion.cli.demo import build_demo
 from companion.web.server import LiveServer
 from tests.waiting import wait_until
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PIN = "864200"
 PLAYERS = ["red", "blue", "green", "yellow"]
 STRINGS = json.loads((Path(__file__).resolve().parents[2] / "companion/games/citadels/tablet/i18n/en.json")
                      .read_text(encoding="utf-8"))
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def _says(page, expression: str) -> bool:

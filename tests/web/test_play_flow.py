@@ -8,28 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import Action
 from companion.session import Journal
 from companion.web import create_app
 from companion.web.desk import Desk
 from companion.web.server import LiveServer
 from companion.web.tablet import tablet_data
 
-from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, pair
+from tests.chromium import CHROMIUM
+from tests.web.test_browser import PHONE, TABLET, pair
 
 PIN = "135790"
 
 browser_only = [pytest.mark.browser,
                 pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing: apt-get install chromium")]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def served(desk: Desk, **config):
