@@ -27,9 +27,10 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from firmware_bridge.mapping import LedMapping
-from firmware_bridge.render import Palette, default_palette
+from firmware_bridge.render import Palette
 from firmware_bridge.scene import LedScene, Light
 
+from companion.games.lights import SceneLights, pack_mapping, pack_palette
 from companion.games.table_view import TableView
 
 from .. import PACK
@@ -51,13 +52,13 @@ def places() -> list[str]:
 
 def default_mapping() -> LedMapping:
     """One strip of 30 LEDs along the board, two on each place (``lights/mapping.json``)."""
-    return LedMapping.from_json(PACK.data_json("lights/mapping.json"), source="architects lights/mapping.json")
+    return pack_mapping(PACK)
 
 
 @lru_cache(maxsize=1)
 def palette() -> Palette:
     """The bridge's shared palette with the capture target added (``lights/palette.json``)."""
-    return Palette.from_json(PACK.data_json("lights/palette.json"), base=default_palette())
+    return pack_palette(PACK)
 
 
 def place_of_slot(slot: str) -> str | None:
@@ -81,23 +82,16 @@ def scene(
     decision: Mapping[str, Any] | None = None,
 ) -> LedScene:
     """Light the active location, the capture targets, whose turn, hints and alerts."""
-    lights: dict[str, list[Light]] = {}
-
-    def add(place: str | None, light: Light) -> None:
-        if place is not None and light not in lights.get(place, []):
-            lights.setdefault(place, []).append(light)
+    lights = SceneLights()
 
     pending = decision or {}
     if pending.get("player", -1) >= 0:                      # a player's decision, not the table's
-        add(place_of_slot(str((pending.get("context") or {}).get("place", ""))), Light("active"))
+        lights.add(place_of_slot(str((pending.get("context") or {}).get("place", ""))), Light("active"))
     for option in pending.get("options") or []:
         action = option.get("action") or {}
         if action.get("kind") == "capture":
-            add(place_of_slot(str((action.get("args") or {}).get("location", ""))), Light("capture_target"))
+            lights.add(place_of_slot(str((action.get("args") or {}).get("location", ""))), Light("capture_target"))
     if current_colour in view.players:
-        add("turn", Light("current_player", colour=current_colour))
-    for place in legal_places:
-        add(place_of_slot(place), Light("hint"))
-    for place in alert_places:
-        add(place_of_slot(place) or "turn", Light("alert", blink=True))
-    return LedScene.of(lights)
+        lights.add("turn", Light("current_player", colour=current_colour))
+    lights.hints_and_alerts(legal_places, alert_places, place_of_slot, unplaced_alerts="turn")
+    return lights.scene()

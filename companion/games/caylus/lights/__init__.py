@@ -29,9 +29,10 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from firmware_bridge.mapping import LedMapping
-from firmware_bridge.render import Palette, default_palette
+from firmware_bridge.render import Palette
 from firmware_bridge.scene import LedScene, Light
 
+from companion.games.lights import SceneLights, pack_mapping, pack_palette
 from companion.games.table_view import TableView
 
 from .. import PACK
@@ -58,13 +59,13 @@ def places() -> list[str]:
 
 def default_mapping() -> LedMapping:
     """One strip of 44 LEDs laid along the road from the castle (``lights/mapping.json``, drawn in docs/leds.md)."""
-    return LedMapping.from_json(PACK.data_json("lights/mapping.json"), source="caylus lights/mapping.json")
+    return pack_mapping(PACK)
 
 
 @lru_cache(maxsize=1)
 def palette() -> Palette:
     """The bridge's shared palette with the provost, bailiff, idle worker and castle section added (``lights/palette.json``)."""
-    return Palette.from_json(PACK.data_json("lights/palette.json"), base=default_palette())
+    return pack_palette(PACK)
 
 
 def place_of_slot(slot: str) -> str:
@@ -93,34 +94,28 @@ def scene(
     """Light the provost, the bailiff, active/inactive buildings, idle workers, turn, hints, alerts and castle.
 
     ``castle_section`` names the section to light; by default it is the first one with an empty space."""
-    lights: dict[str, list[Light]] = {}
-
-    def add(place: str, light: Light) -> None:
-        lights.setdefault(place, []).append(light)
+    lights = SceneLights()
 
     road = _road_contents(view)
     provost = _square_of(road, "provost")
     bailiff = _square_of(road, "bailiff")
     if provost is not None:
-        add(f"road.{provost}", Light("provost"))
+        lights.add(f"road.{provost}", Light("provost"))
     if bailiff is not None:
-        add(f"road.{bailiff}", Light("bailiff"))
+        lights.add(f"road.{bailiff}", Light("bailiff"))
     for square, kinds in sorted(road.items()):
         beyond_provost = provost is not None and square > provost
         if "worker" in kinds and beyond_provost:
-            add(f"road.{square}", Light("idle_worker"))
+            lights.add(f"road.{square}", Light("idle_worker"))
         if "tile" in kinds and provost is not None:
-            add(f"road.{square}", Light("inactive" if beyond_provost else "active"))
+            lights.add(f"road.{square}", Light("inactive" if beyond_provost else "active"))
     if current_colour is not None:
-        add("turn", Light("current_player", colour=current_colour))
-    for place in legal_places:
-        add(place_of_slot(place), Light("hint"))
-    for place in alert_places:
-        add(place_of_slot(place), Light("alert", blink=True))
+        lights.add("turn", Light("current_player", colour=current_colour))
+    lights.hints_and_alerts(legal_places, alert_places, place_of_slot)
     section = castle_section if castle_section is not None else section_under_construction(view)
     if section is not None:
-        add(f"castle.{section}", Light("castle_section"))
-    return LedScene.of(lights)
+        lights.add(f"castle.{section}", Light("castle_section"))
+    return lights.scene()
 
 
 def section_under_construction(view: TableView) -> str | None:

@@ -31,9 +31,10 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from firmware_bridge.mapping import LedMapping
-from firmware_bridge.render import Palette, default_palette
+from firmware_bridge.render import Palette
 from firmware_bridge.scene import LedScene, Light
 
+from companion.games.lights import SceneLights, pack_mapping, pack_palette
 from companion.games.table_view import TableView
 
 from .. import PACK
@@ -65,13 +66,13 @@ def places() -> list[str]:
 
 def default_mapping() -> LedMapping:
     """One strip of 57 LEDs laid along the road from the City Gate (``lights/mapping.json``)."""
-    return LedMapping.from_json(PACK.data_json("lights/mapping.json"), source="caylus1303 lights/mapping.json")
+    return pack_mapping(PACK)
 
 
 @lru_cache(maxsize=1)
 def palette() -> Palette:
     """The bridge's shared palette with the provost and the idle worker added (``lights/palette.json``)."""
-    return Palette.from_json(PACK.data_json("lights/palette.json"), base=default_palette())
+    return pack_palette(PACK)
 
 
 def place_of_slot(slot: str) -> str:
@@ -94,30 +95,24 @@ def scene(
     alert_places: Iterable[str] = (),
 ) -> LedScene:
     """Light the provost's gap, active/inactive buildings, idle workers, whose turn, hints and alerts."""
-    lights: dict[str, list[Light]] = {}
-
-    def add(place: str, light: Light) -> None:
-        lights.setdefault(place, []).append(light)
+    lights = SceneLights()
 
     provost = provost_position(view)
     if provost is not None:
-        add(f"provost.{provost}", Light("provost"))
+        lights.add(f"provost.{provost}", Light("provost"))
         for name in board_facts()["front_buildings"]:
-            add(name, Light("active"))
+            lights.add(name, Light("active"))
         for space, parts in sorted(_road_contents(view).items()):
             beyond = space > provost
             if parts.get("worker") or parts.get("journeyman"):
                 if beyond:
-                    add(f"road.{space}", Light("idle_worker"))
+                    lights.add(f"road.{space}", Light("idle_worker"))
             if parts.get("tile", "").split("@")[-1] in _WORKING_SIDES:
-                add(f"road.{space}", Light("inactive" if beyond else "active"))
+                lights.add(f"road.{space}", Light("inactive" if beyond else "active"))
     if current_colour is not None:
-        add("turn", Light("current_player", colour=current_colour))
-    for place in legal_places:
-        add(place_of_slot(place), Light("hint"))
-    for place in alert_places:
-        add(place_of_slot(place), Light("alert", blink=True))
-    return LedScene.of(lights)
+        lights.add("turn", Light("current_player", colour=current_colour))
+    lights.hints_and_alerts(legal_places, alert_places, place_of_slot)
+    return lights.scene()
 
 
 def provost_position(view: TableView) -> int | None:

@@ -26,9 +26,10 @@ from functools import lru_cache
 from typing import Iterable
 
 from firmware_bridge.mapping import LedMapping
-from firmware_bridge.render import Palette, default_palette
+from firmware_bridge.render import Palette
 from firmware_bridge.scene import LedScene, Light
 
+from companion.games.lights import SceneLights, pack_mapping, pack_palette
 from companion.games.table_view import TableView
 
 from .. import INFO, PACK
@@ -47,13 +48,13 @@ def places() -> list[str]:
 
 def default_mapping() -> LedMapping:
     """One strip of 44 LEDs round the table's edge (``lights/mapping.json``)."""
-    return LedMapping.from_json(PACK.data_json("lights/mapping.json"), source="citadels lights/mapping.json")
+    return pack_mapping(PACK)
 
 
 @lru_cache(maxsize=1)
 def palette() -> Palette:
     """The bridge's shared palette with the crown added (``lights/palette.json``)."""
-    return Palette.from_json(PACK.data_json("lights/palette.json"), base=default_palette())
+    return pack_palette(PACK)
 
 
 def place_of_slot(slot: str) -> str:
@@ -74,18 +75,12 @@ def scene(
     alert_places: Iterable[str] = (),
 ) -> LedScene:
     """Light the crown's seat, the seat whose decision it is, hints and alerts."""
-    lights: dict[str, list[Light]] = {}
-
-    def add(place: str, light: Light) -> None:
-        lights.setdefault(place, []).append(light)
+    lights = SceneLights()
 
     for slot, pieces in view.occupied():
         if slot.endswith(".crown") and pieces:
-            add(f"{place_of_slot(slot)}.crown", Light("crown"))
+            lights.add(f"{place_of_slot(slot)}.crown", Light("crown"))
     if current_colour in view.players:
-        add(f"seat.{view.players.index(current_colour)}", Light("current_player", colour=current_colour))
-    for place in legal_places:
-        add(place_of_slot(place), Light("hint"))
-    for place in alert_places:
-        add(place_of_slot(place), Light("alert", blink=True))
-    return LedScene.of(lights)
+        lights.add(f"seat.{view.players.index(current_colour)}", Light("current_player", colour=current_colour))
+    lights.hints_and_alerts(legal_places, alert_places, place_of_slot)
+    return lights.scene()
