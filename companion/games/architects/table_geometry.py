@@ -22,6 +22,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from companion.games.layout_markers import markers_around
+
 from .data import apprentice, base_apprentices, base_buildings, building, count_facts, market_kinds, rules
 
 BOARD = (940.0, 620.0)          # main board, mm (guessed)
@@ -160,12 +162,7 @@ def markers(slots: dict[str, Any], supplies: list[dict[str, Any]]) -> list[dict[
     points = [s["center"] for s in slots.values()] + [z["origin"] for z in supplies]
     points += [[z["origin"][0] + z["size"][0], z["origin"][1] + z["size"][1]] for z in supplies]
     points += [[0.0, 0.0], list(BOARD)]
-    half = max(CARD) / 2
-    x0, y0 = min(p[0] for p in points) - half - MARKER_OUT, min(p[1] for p in points) - half - MARKER_OUT
-    x1, y1 = max(p[0] for p in points) + half + MARKER_OUT, max(p[1] for p in points) + half + MARKER_OUT
-    xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
-    spots = [(x0, y0), (xm, y0), (x1, y0), (x1, ym), (x1, y1), (xm, y1), (x0, y1), (x0, ym)]
-    return [{"id": k, "center": [round(x, 1), round(y, 1)], "size": MARKER_SIZE} for k, (x, y) in enumerate(spots)]
+    return markers_around(points, margin=max(CARD) / 2 + MARKER_OUT, size=MARKER_SIZE)
 
 
 def decor(seats: list[tuple[float, float, float]]) -> dict[str, Any]:

@@ -18,6 +18,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from companion.games.layout_markers import markers_around
+
 CARD = (60.0, 90.0)            # a card, mm (guessed)
 CITY_PLACES = 8                # a city is complete at 7 (8 in the classic variant)
 CITY_PITCH = 40.0              # centre to centre of two districts in a row: cards overlap by 20 mm
@@ -118,12 +120,7 @@ def middle_slots() -> dict[str, Any]:
 def markers(slots: dict[str, Any], supplies: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """8 markers round the table: the corners and edge middles of the seats' bounding box, MARKER_OUT outside."""
     points = [s["center"] for s in slots.values()] + [z["origin"] for z in supplies]
-    half = max(CARD) / 2
-    x0, y0 = min(p[0] for p in points) - half - MARKER_OUT, min(p[1] for p in points) - half - MARKER_OUT
-    x1, y1 = max(p[0] for p in points) + half + MARKER_OUT, max(p[1] for p in points) + half + MARKER_OUT
-    xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
-    spots = [(x0, y0), (xm, y0), (x1, y0), (x1, ym), (x1, y1), (xm, y1), (x0, y1), (x0, ym)]
-    return [{"id": k, "center": [round(x, 1), round(y, 1)], "size": MARKER_SIZE} for k, (x, y) in enumerate(spots)]
+    return markers_around(points, margin=max(CARD) / 2 + MARKER_OUT, size=MARKER_SIZE)
 
 
 def table_layout(players: int) -> dict[str, Any]:
