@@ -1,6 +1,6 @@
 """The printed markers round a table a layout generator lays out (the camera finds the table by them).
 
->>> [m["center"] for m in markers_around([(0, 0), (100, 50)], margin=10, size=20)][:3]
+>>> [m["center"] for m in markers_around([(0.0, 0.0), (100.0, 50.0)], margin=10.0, size=20.0)][:3]
 [[-10.0, -10.0], [50.0, -10.0], [110.0, -10.0]]
 """
 
