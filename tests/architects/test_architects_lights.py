@@ -11,19 +11,15 @@ import pytest
 
 from companion.games import new_game
 from companion.games.architects import lights
-from companion.live.leds import LedSync, open_led_link, renderer_for, scene_for_session
-from companion.session import Journal
-from companion.web.desk import Desk
+from companion.live.leds import renderer_for, scene_for_session
 from companion.web.led_board import virtual_leds
 from companion.web.live_view import led_scene_of
-from firmware_bridge.link import LinkSettings
 from firmware_bridge.render import Renderer
-from firmware_bridge.virtual_device import OwnFirmwareEngine, VirtualDevice
+from tests.led_rig import shows, strip_rig
 from tests.waiting import wait_until
 
 PLAYERS = ["red", "blue", "green"]
 RENDERER = Renderer(lights.default_mapping(), palette=lights.palette())
-FAST = LinkSettings(greeting_timeout_s=1.0, backoff_initial_s=0.05, backoff_max_s=0.3)
 
 
 def _until(state, done, seed=1):
@@ -80,17 +76,7 @@ def test_a_secret_choice_lights_nothing_that_tells_what_was_chosen():
 
 @pytest.fixture
 def rig(tmp_path):
-    desk = Desk(Journal(":memory:"))
-    desk.new_game(game="architects", players=PLAYERS, seed=3, variants={}, guided=True)
-    device = VirtualDevice(OwnFirmwareEngine(RENDERER.led_count), tmp_path / "ttyLED").plug()
-    sync = LedSync(desk, open_led_link(str(device.path), "own", game="architects", settings=FAST)).start()
-    yield desk, device, sync
-    sync.stop()
-    device.unplug()
-
-
-def _shows(device, scene):
-    return lambda: device.engine.pixels in (RENDERER.pixels(scene, True), RENDERER.pixels(scene, False))
+    yield from strip_rig(tmp_path, RENDERER, game="architects", players=PLAYERS, seed=3, guided=True)
 
 
 def test_the_strip_follows_an_architects_game_through_a_real_link(rig):
@@ -102,13 +88,13 @@ def test_the_strip_follows_an_architects_game_through_a_real_link(rig):
         session.decide(chooser.choice(session.state.pending().options).action)
     scene = scene_for_session(session)
     assert scene.places_with("active") == ("town_centre",) and scene.places_with("capture_target")
-    assert wait_until(_shows(device, scene))
+    assert wait_until(shows(device, RENDERER, scene))
     target = scene.places_with("capture_target")[0]
     assert device.engine.pixels[lights.default_mapping().leds_of(target)[0]] != (0, 0, 0)
     session.raise_alert("Red's workers at the Quarry are not where the game has them", player="red", place="quarry.workers")
     alerted = scene_for_session(session)
     assert any(light.role == "alert" and light.blink for light in dict(alerted.places)["quarry"])
-    assert wait_until(_shows(device, alerted))
+    assert wait_until(shows(device, RENDERER, alerted))
     assert sync.status_json()["state"] == "connected"
 
 

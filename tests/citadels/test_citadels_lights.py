@@ -8,18 +8,14 @@ import pytest
 
 from companion.games import CHANCE
 from companion.games.citadels import lights, new_game
-from companion.live.leds import LedSync, open_led_link, renderer_for, scene_for_session
-from companion.session import Journal
-from companion.web.desk import Desk
+from companion.live.leds import renderer_for, scene_for_session
 from companion.web.led_board import virtual_leds
-from firmware_bridge.link import LinkSettings
 from firmware_bridge.render import Renderer
-from firmware_bridge.virtual_device import OwnFirmwareEngine, VirtualDevice
+from tests.led_rig import shows, strip_rig
 from tests.waiting import wait_until
 
 PLAYERS = ["red", "blue", "green", "yellow"]
 RENDERER = Renderer(lights.default_mapping(), palette=lights.palette())
-FAST = LinkSettings(greeting_timeout_s=1.0, backoff_initial_s=0.05, backoff_max_s=0.3)
 
 
 def _until(state, done):
@@ -63,17 +59,7 @@ def test_no_light_tells_who_holds_a_face_down_character():
 
 @pytest.fixture
 def rig(tmp_path):
-    desk = Desk(Journal(":memory:"))
-    desk.new_game(game="citadels", players=PLAYERS, seed=4, variants={}, guided=False)
-    device = VirtualDevice(OwnFirmwareEngine(RENDERER.led_count), tmp_path / "ttyLED").plug()
-    sync = LedSync(desk, open_led_link(str(device.path), "own", game="citadels", settings=FAST)).start()
-    yield desk, device, sync
-    sync.stop()
-    device.unplug()
-
-
-def _shows(device, scene):
-    return lambda: device.engine.pixels in (RENDERER.pixels(scene, True), RENDERER.pixels(scene, False))
+    yield from strip_rig(tmp_path, RENDERER, game="citadels", players=PLAYERS, seed=4, guided=False)
 
 
 def test_the_strip_follows_a_citadels_game_through_a_real_link(rig):
@@ -85,13 +71,13 @@ def test_the_strip_follows_a_citadels_game_through_a_real_link(rig):
     scene = scene_for_session(session)
     seat = session.state.pending().player
     assert scene.places_with("current_player") == (f"seat.{seat}",)
-    assert wait_until(_shows(device, scene))
+    assert wait_until(shows(device, RENDERER, scene))
     lit = device.engine.pixels
     assert lit[lights.default_mapping().leds_of(f"seat.{seat}")[0]] != (0, 0, 0)
     session.raise_alert("Red's city shows a district that was not built", player="red", place="seat.0.city.0")
     alerted = scene_for_session(session)
     assert any(light.role == "alert" and light.blink for light in dict(alerted.places)["seat.0"])
-    assert wait_until(_shows(device, alerted))
+    assert wait_until(shows(device, RENDERER, alerted))
 
 
 def test_the_tablets_virtual_leds_show_the_seats_round_the_table():
