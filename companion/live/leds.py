@@ -64,6 +64,7 @@ class LedSync:
         self._thread = threading.Thread(target=self._run, name="led-sync", daemon=True)
 
     def start(self) -> "LedSync":
+        self._changes = self.desk.watch(keepalive=WATCH_TICK_S)     # watching before the first scene: none missed
         self.post_now()
         self._thread.start()
         return self
@@ -82,7 +83,7 @@ class LedSync:
         self.link.close()
 
     def _run(self) -> None:
-        for change in self.desk.watch(keepalive=WATCH_TICK_S):
+        for change in self._changes:
             if self._stop.is_set():
                 return
             if change is not None:        # the link drops a scene equal to the one it shows

@@ -121,37 +121,14 @@ class Desk:
         for watcher in watchers:
             watcher.put({"type": kind})
 
-    def watch(self, keepalive: float = KEEPALIVE_SECONDS) -> Iterator[str | None]:
-        """Yield the kind of each change as it happens (``None`` on a quiet keep-alive tick).
+    def watch(self, keepalive: float = KEEPALIVE_SECONDS) -> "Changes":
+        """The changes from now on, each kind as it happens (``None`` on a quiet keep-alive tick).
 
-        Bursts are coalesced: the stream reads everything queued before yielding once, so a
-        slow tablet gets the latest state rather than a backlog.
+        The watch is subscribed when this returns, so a screen that reads the state after calling it misses no
+        change made in between. Bursts are coalesced: the stream reads everything queued before yielding once, so a
+        slow tablet gets the latest state rather than a backlog. ``close()`` ends it (iterating to the end does too).
         """
-        own: queue.Queue = queue.Queue()
-        with self._lock:
-            self._watchers.add(own)
-        subscribed = self._session
-        session_queue = subscribed.subscribe() if subscribed is not None else None
-        try:
-            while True:
-                source = session_queue if session_queue is not None else own
-                try:
-                    first = self._get(source, own, keepalive)
-                except queue.Empty:
-                    yield None
-                    continue
-                kinds = [first] + _drain(own) + (_drain(session_queue) if session_queue is not None else [])
-                if any(kind == _SWITCHED for kind in kinds) or subscribed is not self._session:
-                    if session_queue is not None:
-                        subscribed.unsubscribe(session_queue)
-                    subscribed = self._session
-                    session_queue = subscribed.subscribe() if subscribed is not None else None
-                yield str(kinds[-1].get("type", "change"))
-        finally:
-            with self._lock:
-                self._watchers.discard(own)
-            if session_queue is not None and subscribed is not None:
-                subscribed.unsubscribe(session_queue)
+        return Changes(self, keepalive)
 
     @staticmethod
     def _get(session_queue: queue.Queue, own: queue.Queue, keepalive: float) -> dict:
@@ -172,6 +149,48 @@ class Desk:
                 if waited >= keepalive:
                     raise
 
+
+
+class Changes:
+    """One subscription to a desk's changes (see :meth:`Desk.watch`): iterate it for the kinds of change."""
+
+    def __init__(self, desk: Desk, keepalive: float) -> None:
+        self._desk, self._keepalive = desk, keepalive
+        self._own: queue.Queue = queue.Queue()
+        with desk._lock:
+            desk._watchers.add(self._own)
+        self._subscribed = desk._session
+        self._session_queue = self._subscribed.subscribe() if self._subscribed is not None else None
+
+    def __iter__(self) -> Iterator[str | None]:
+        desk, own = self._desk, self._own
+        try:
+            while True:
+                source = self._session_queue if self._session_queue is not None else own
+                try:
+                    first = desk._get(source, own, self._keepalive)
+                except queue.Empty:
+                    yield None
+                    continue
+                kinds = [first] + _drain(own) + (_drain(self._session_queue) if self._session_queue is not None else [])
+                if any(kind == _SWITCHED for kind in kinds) or self._subscribed is not desk._session:
+                    self._unsubscribe_session()
+                    self._subscribed = desk._session
+                    self._session_queue = self._subscribed.subscribe() if self._subscribed is not None else None
+                yield str(kinds[-1].get("type", "change"))
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop watching (idempotent)."""
+        with self._desk._lock:
+            self._desk._watchers.discard(self._own)
+        self._unsubscribe_session()
+
+    def _unsubscribe_session(self) -> None:
+        if self._session_queue is not None and self._subscribed is not None:
+            self._subscribed.unsubscribe(self._session_queue)
+        self._session_queue = None
 
 def _drain(source: queue.Queue) -> list[dict]:
     items = []

@@ -76,12 +76,13 @@ def events():
     streams = app.extensions["streams"]
     if not streams.acquire():           # each open stream holds a server thread
         return error_response(503, "errors.too_many_streams", limit=streams.limit)
+    changes = the_desk.watch()          # watching before the first payload is read: no change between is missed
 
     def stream() -> Iterator[str]:
         yield "retry: 2000\n\n"
         with app.app_context():
             yield _event(_payload_for(app, lang, device))
-        for change in the_desk.watch():
+        for change in changes:
             if change is None:
                 yield ": keep-alive\n\n"
                 continue
@@ -91,6 +92,7 @@ def events():
     response = Response(stream_with_context(stream()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(streams.release)
+    response.call_on_close(changes.close)
     return response
 
 
