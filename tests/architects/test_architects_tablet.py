@@ -18,6 +18,7 @@ from companion.cli.demo import build_demo
 from companion.session import replay_record
 from companion.web.server import LiveServer
 from tests.waiting import wait_until
+from tests.chromium import pair_page, says
 
 PIN = "531902"
 PACK = Path(__file__).resolve().parents[2] / "companion/games/architects"
@@ -27,19 +28,9 @@ SCORE_TERMS = ("buildings", "building_bonuses", "cathedral", "virtue", "debts", 
 TAPPED_KINDS = ("place", "retrieve", "capture", "hire", "keep", "discard", "construct", "let_go", "cathedral")
 
 
-def _says(page, expression: str) -> bool:
-    try:
-        return bool(page.evaluate(expression))
-    except Exception:  # the page is between two renders
-        return False
-
-
 def _paired_page(browser, server):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server.url + "pair")
-    page.fill("#pin", PIN)
-    page.click("#pair-submit")
-    page.wait_for_url(server.url)
+    pair_page(page, server.url, PIN)
     return page
 
 
@@ -65,10 +56,10 @@ def _play_red(page, desk, chooser: random.Random, seen: Counter) -> None:
     when the drawing names it alone, else its button."""
     session = desk.session
     made = len(session.actions)
-    assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 20.0), "the screen lags"
-    if _says(page, "!document.getElementById('hand-over').hidden"):
+    assert wait_until(lambda: says(page, f"document.body.dataset.decisions === '{made}'"), 20.0), "the screen lags"
+    if says(page, "!document.getElementById('hand-over').hidden"):
         page.evaluate("document.getElementById('hand-over-go').click()")
-        assert wait_until(lambda: _says(page, "document.querySelector('#options button.option:not([disabled])')"), 5.0)
+        assert wait_until(lambda: says(page, "document.querySelector('#options button.option:not([disabled])')"), 5.0)
         seen["cover"] += 1
         return
     decision = session.state.pending()
@@ -78,12 +69,12 @@ def _play_red(page, desk, chooser: random.Random, seen: Counter) -> None:
         offered = {o.action.arg("location") for o in decision.options if o.action.arg("location") != "black_market"}
         highlighted = set(page.evaluate("[...document.querySelectorAll('#board .zone.legal')].map((z) => z.dataset.place)"))
         assert highlighted - {"black_market"} == offered
-    if decision.options[index].action.kind in TAPPED_KINDS and _says(page, f"document.querySelector(\"{on_board}\")"):
+    if decision.options[index].action.kind in TAPPED_KINDS and says(page, f"document.querySelector(\"{on_board}\")"):
         page.evaluate(f"document.querySelector(\"{on_board}\").click()")
         seen["tap:" + decision.kind] += 1
     else:
         button = f"#options button.option[data-index='{index}']:not([disabled])"
-        assert wait_until(lambda: _says(page, f"document.querySelector(\"{button}\")"), 5.0), decision.kind
+        assert wait_until(lambda: says(page, f"document.querySelector(\"{button}\")"), 5.0), decision.kind
         page.evaluate(f"document.querySelector(\"{button}\").click()")
         seen["button"] += 1
     assert wait_until(lambda: len(session.actions) > made, 10.0), decision.kind
@@ -104,7 +95,7 @@ def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_
                 _play_red(page, desk, chooser, seen)
         final = session.state
         assert final.is_over
-        assert wait_until(lambda: _says(page, "!document.getElementById('breakdown-card').hidden"), 5.0)
+        assert wait_until(lambda: says(page, "!document.getElementById('breakdown-card').hidden"), 5.0)
         for place in LOCATIONS:
             assert _zone_counts(page, f"#board .zone[data-place={place}]") == _counted(final, f"{place}.workers"), place
         header = page.inner_text("#breakdown thead")
@@ -128,7 +119,7 @@ def test_the_board_and_player_boards_show_the_engines_position_and_no_secret(bro
     view = state.table_view()
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = _paired_page(browser, server)
-        assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 5.0)
+        assert wait_until(lambda: says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 5.0)
         for place in LOCATIONS:
             assert _zone_counts(page, f"#board .zone[data-place={place}]") == _counted(state, f"{place}.workers"), place
         assert _zone_counts(page, "#board .zone[data-place=prison]") == _counted(state, "prison")
@@ -184,12 +175,12 @@ def test_the_demo_draws_the_board_and_follows_the_bots_in_every_language(browser
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.select_option("#language", language)
         title = json.dumps(strings["app.title"])
-        assert wait_until(lambda: _says(page, f"document.body.innerText.includes({title})"), 10.0)
+        assert wait_until(lambda: says(page, f"document.body.innerText.includes({title})"), 10.0)
         session = desk.session
         while len(session.actions) < 120:
             assert bots.play_one()
         state = session.state
-        assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 10.0)
+        assert wait_until(lambda: says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 10.0)
         assert page.inner_text("#board .zone[data-place=quarry] h3") == quarry
         assert page.inner_text("#board .zone[data-place=mines] h3") == strings["places.mines"]
         for place in LOCATIONS:
@@ -208,7 +199,7 @@ def test_a_five_player_board_fits_a_phone_without_scrolling_sideways(browser):
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 10.0)
+        assert wait_until(lambda: says(page, f"document.body.dataset.decisions === '{len(session.actions)}'"), 10.0)
         assert page.locator("#board .seat").count() == 5
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.close()
@@ -219,7 +210,7 @@ def test_guided_play_opens_with_the_setup_check_of_the_table(browser):
                                   guided=True, pin=PIN)
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = _paired_page(browser, server)
-        assert wait_until(lambda: _says(page, "document.querySelector('#setup-check li')"), 10.0)
+        assert wait_until(lambda: says(page, "document.querySelector('#setup-check li')"), 10.0)
         lines = page.evaluate("[...document.querySelectorAll('#setup-check li')].map((li) => li.textContent)")
         assert lines[:2] == ["Tax Stand: 4 silver", "Every virtue marker on 7"]
         assert any(line.startswith("Red has: ") and "20 workers" in line for line in lines)
@@ -253,7 +244,7 @@ def test_the_cathedrals_next_level_is_highlighted_and_a_tap_on_it_advances(brows
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = _paired_page(browser, server)
         step = f".track[data-track=cathedral] .step[data-step='{level}']"
-        assert wait_until(lambda: _says(page, f"document.querySelector(\"{step}.legal\")"), 20.0)
+        assert wait_until(lambda: says(page, f"document.querySelector(\"{step}.legal\")"), 20.0)
         assert len(levels) == 1                               # one way to pay: the tap chooses it
         assert page.get_attribute(step, "data-option") == str(index)
         before = len(session.actions)

@@ -14,15 +14,7 @@ from companion.web import create_app
 from companion.web.desk import Desk
 from companion.web.server import LiveServer
 from tests.waiting import wait_until
-
-
-def _page_says(page, expression: str) -> bool:
-    """``expression`` in the page by ``page.evaluate`` (the page's CSP forbids ``wait_for_function``'s eval); false
-    while the page is navigating (a language change reloads it)."""
-    try:
-        return bool(page.evaluate(expression))
-    except Exception:  # playwright's Error: the execution context went with a navigation
-        return False
+from tests.chromium import pair_page, says
 
 
 PIN = "246810"
@@ -51,25 +43,22 @@ def test_the_caylus1303_demo_draws_its_board_and_follows_the_bots_moves_in_every
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(server.url + "pair")
-        page.fill("#pin", PIN)
-        page.click("#pair-submit")
-        page.wait_for_url(server.url)
+        pair_page(page, server.url, PIN)
         page.select_option("#language", language)
-        assert wait_until(lambda: _page_says(page, f"document.body.innerText.includes({json.dumps(title)})"), 5.0)
+        assert wait_until(lambda: says(page, f"document.body.innerText.includes({json.dumps(title)})"), 5.0)
         road_drawn = f"document.querySelectorAll('.square-number').length === {ROAD_SPACES}"
-        assert wait_until(lambda: _page_says(page, road_drawn), 5.0)
+        assert wait_until(lambda: says(page, road_drawn), 5.0)
         assert page.locator("circle.provost").count() == 1
         state = desk.session.state
         while len(desk.session.actions) < MOVES or not any(state.road_workers + state.front_workers):
             assert bots.play_one()
             state = desk.session.state
         shown = f"document.body.dataset.decisions === '{len(desk.session.actions)}'"
-        assert wait_until(lambda: _page_says(page, shown), 5.0)
+        assert wait_until(lambda: says(page, shown), 5.0)
         workers = sum(len(on) for on in (*state.road_workers, *state.front_workers))     # the worksite's are chips
         assert workers > 0
         drawn = f"document.querySelectorAll('circle.worker').length === {workers}"
-        assert wait_until(lambda: _page_says(page, drawn), 5.0)
+        assert wait_until(lambda: says(page, drawn), 5.0)
         assert page.locator("#whose-turn").inner_text().strip()
         page.close()
     assert errors == []

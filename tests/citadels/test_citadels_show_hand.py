@@ -13,6 +13,7 @@ from companion.web.desk import Desk
 from companion.web.server import LiveServer
 from tests.waiting import wait_until
 from tests.web.tablet_client import PIN, Tablet
+from tests.chromium import pair_page
 
 PLAYERS = ["red", "blue", "green", "yellow"]
 
@@ -69,10 +70,7 @@ def test_a_player_taps_to_see_their_hand_during_their_turn_on_the_table_tablet(b
     hand = sorted(session.state.hands[0])
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(server.url + "pair")
-        page.fill("#pin", PIN)
-        page.click("#pair-submit")
-        page.wait_for_url(server.url)
+        pair_page(page, server.url, PIN)
         says = lambda expression: page.evaluate(expression)
         assert wait_until(lambda: says("!document.getElementById('show-private').hidden"), 15.0)
         assert page.locator(".own-cards").count() == 0

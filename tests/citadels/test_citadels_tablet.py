@@ -13,6 +13,7 @@ import pytest
 from companion.cli.demo import build_demo
 from companion.web.server import LiveServer
 from tests.waiting import wait_until
+from tests.chromium import pair_page, says
 
 PIN = "864200"
 PLAYERS = ["red", "blue", "green", "yellow"]
@@ -20,13 +21,6 @@ STRINGS = json.loads((Path(__file__).resolve().parents[2] / "companion/games/cit
                      .read_text(encoding="utf-8"))
 
 pytestmark = pytest.mark.browser
-
-
-def _says(page, expression: str) -> bool:
-    try:
-        return bool(page.evaluate(expression))
-    except Exception:  # the page is between two renders
-        return False
 
 
 def _city_on_screen(page, colour: str) -> list[str]:
@@ -50,12 +44,12 @@ def _play_one_human_step(page, desk) -> str:
     """Red's part, on the screen: hand the tablet over, take it back, or tap the option Red prefers. Returns what
     was done ('cover', 'tap', 'button')."""
     made = len(desk.session.actions)
-    assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 15.0), "the screen lags"
-    if _says(page, "!document.getElementById('hand-over').hidden"):
+    assert wait_until(lambda: says(page, f"document.body.dataset.decisions === '{made}'"), 15.0), "the screen lags"
+    if says(page, "!document.getElementById('hand-over').hidden"):
         covered = page.evaluate("document.body.dataset.handOver")
         page.evaluate("document.getElementById('hand-over-go').click()")
         assert wait_until(lambda: page.evaluate("document.body.dataset.handOver") != covered
-                          or _says(page, "document.querySelector('#options button.option:not([disabled])')"), 15.0)
+                          or says(page, "document.querySelector('#options button.option:not([disabled])')"), 15.0)
         return "cover"
     session = desk.session
     decision = session.state.pending()
@@ -63,12 +57,12 @@ def _play_one_human_step(page, desk) -> str:
     before = len(session.actions)
     on_board = f"#board [data-option='{index}']"
     if decision.options[index].action.kind == "build":
-        assert wait_until(lambda: _says(page, f"document.querySelector(\"{on_board}\")"), 15.0), "the card to build is not highlighted"
+        assert wait_until(lambda: says(page, f"document.querySelector(\"{on_board}\")"), 15.0), "the card to build is not highlighted"
         page.evaluate(f"document.querySelector(\"{on_board}\").click()")
         done = "tap"
     else:
         button = f"#options button.option[data-index='{index}']:not([disabled])"
-        assert wait_until(lambda: _says(page, f"document.querySelector(\"{button}\")"), 15.0), decision.kind
+        assert wait_until(lambda: says(page, f"document.querySelector(\"{button}\")"), 15.0), decision.kind
         page.evaluate(f"document.querySelector(\"{button}\").click()")
         done = "button"
     assert wait_until(lambda: len(session.actions) > before, 15.0), decision.kind
@@ -82,10 +76,7 @@ def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(server.url + "pair")
-        page.fill("#pin", PIN)
-        page.click("#pair-submit")
-        page.wait_for_url(server.url)
+        pair_page(page, server.url, PIN)
         session = desk.session
         for _ in range(3000):
             state = session.state
@@ -95,17 +86,19 @@ def test_a_whole_game_is_played_on_the_table_tablet_to_the_final_scores_against_
                 continue
             decision = state.pending()
             assert decision.player == 0, "only Red's decisions are left to the screen"
-            if decision.kind == "turn" and not _says(page, "!document.getElementById('hand-over').hidden"):
+            if decision.kind == "turn" and not says(page, "!document.getElementById('hand-over').hidden"):
                 # During Red's turn the table shows whose character plays, on Red's highlighted seat.
                 character = STRINGS[f"tiles.{state.summary()['turn']['character']}"]
-                assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=red]')"), 15.0)
+                shown = f"document.body.dataset.decisions === '{len(session.actions)}'"
+                assert wait_until(lambda: says(page, shown), 15.0), "the screen lags"
+                assert wait_until(lambda: says(page, "document.querySelector('.seat.playing[data-colour=red]')"), 15.0)
                 assert f"Red plays the {character}" in page.inner_text(".table-headline")
                 seen["plays"] += 1
-            if state.murdered and _says(page, "document.querySelector('.character.murdered')"):
+            if state.murdered and says(page, "document.querySelector('.character.murdered')"):
                 seen["murdered"] += 1
             seen[_play_one_human_step(page, desk)] += 1
         assert session.state.is_over
-        assert wait_until(lambda: _says(page, "!document.getElementById('breakdown-card').hidden"), 15.0)
+        assert wait_until(lambda: says(page, "!document.getElementById('breakdown-card').hidden"), 15.0)
         final = session.state
         for seat, colour in enumerate(PLAYERS):
             assert _city_on_screen(page, colour) == list(final.cities[seat])
@@ -134,7 +127,7 @@ def test_the_table_shows_the_crown_gold_hands_characters_aside_and_the_murdered_
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 15.0)
+        assert wait_until(lambda: says(page, "document.querySelector('.citadels-table')"), 15.0)
         crowned = PLAYERS[state.crown]
         assert page.locator(f".seat[data-colour={crowned}] .crown").count() == 1
         assert page.locator(".seat .crown").count() == 1
@@ -171,7 +164,7 @@ def test_the_table_is_drawn_in_the_readers_language_and_fits_a_phone(browser, la
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.context.add_cookies([{"name": "lang", "value": language, "url": server.url}])
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.citadels-table')"), 15.0)
+        assert wait_until(lambda: says(page, "document.querySelector('.citadels-table')"), 15.0)
         headline = page.inner_text(".table-headline")
         assert strings["table.round"].replace("{round}", str(state.round)) in headline
         playing = state.summary()["turn"]["character"]
@@ -196,7 +189,7 @@ def test_the_victims_and_seats_a_power_names_are_highlighted_each_with_its_optio
                 if kind not in kinds or kind in found:
                     continue
                 made = len(session.actions)
-                assert wait_until(lambda: _says(page, f"document.body.dataset.decisions === '{made}'"), 15.0)
+                assert wait_until(lambda: says(page, f"document.body.dataset.decisions === '{made}'"), 15.0)
                 marked = page.evaluate(f"[...document.querySelectorAll('#board {target}.legal')]"
                                        ".map((node) => [node.dataset.character || node.dataset.colour, Number(node.dataset.option)])")
                 expected = [(option.action.arg("character") if kind == "murder" else PLAYERS[option.action.arg("seat")], index)
@@ -217,16 +210,16 @@ def test_a_move_of_the_log_tapped_shows_the_table_then_without_nows_calls(browse
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 15.0)
+        assert wait_until(lambda: says(page, "document.querySelector('.table-headline')"), 15.0)
         number = built_at + 1
-        assert wait_until(lambda: _says(page, f"document.querySelector('#move-log li[data-number=\"{number}\"]')"), 15.0)
+        assert wait_until(lambda: says(page, f"document.querySelector('#move-log li[data-number=\"{number}\"]')"), 15.0)
         page.evaluate(f"document.querySelector('#move-log li[data-number=\"{number}\"]').click()")
-        assert wait_until(lambda: _says(page, "!document.getElementById('history-banner').hidden"), 15.0)
+        assert wait_until(lambda: says(page, "!document.getElementById('history-banner').hidden"), 15.0)
         assert wait_until(lambda: all(_city_on_screen(page, colour) == list(then.cities[seat])
                                       for seat, colour in enumerate(PLAYERS)), 15.0)
         assert page.locator(".table-headline").count() == 0 and page.locator(".character-track").count() == 0
         page.click("#history-now")
-        assert wait_until(lambda: _says(page, "document.querySelector('.table-headline')"), 15.0)
+        assert wait_until(lambda: says(page, "document.querySelector('.table-headline')"), 15.0)
         assert all(_city_on_screen(page, colour) == list(session.state.cities[seat]) for seat, colour in enumerate(PLAYERS))
 
 
@@ -238,7 +231,7 @@ def test_the_seat_choosing_a_character_is_highlighted_and_named_without_its_choi
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.querySelector('.seat.playing[data-colour=blue]')"), 15.0)
+        assert wait_until(lambda: says(page, "document.querySelector('.seat.playing[data-colour=blue]')"), 15.0)
         assert page.locator(".seat.playing").count() == 1
         assert "Blue chooses a character" in page.inner_text(".table-headline")
         assert page.locator("#board .legal").count() == 0, "the characters Blue may choose are not marked"
@@ -252,5 +245,5 @@ def test_a_call_is_the_tables_decision_in_words(browser):
     with LiveServer(app, "127.0.0.1", 0) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(server.url)
-        assert wait_until(lambda: _says(page, "document.getElementById('whose-turn').textContent.includes('decide')"), 15.0)
+        assert wait_until(lambda: says(page, "document.getElementById('whose-turn').textContent.includes('decide')"), 15.0)
         assert page.inner_text("#whose-turn") == "The table to decide"

@@ -14,7 +14,7 @@ import pytest
 
 from companion.cli.demo import build_demo
 from companion.web.server import LiveServer
-from tests.chromium import CHROMIUM
+from tests.chromium import CHROMIUM, pair_page
 
 PIN = "135790"
 TABLET = {"width": 1280, "height": 800}
@@ -58,10 +58,7 @@ def wait_for_decisions(page, count: int) -> None:
 
 
 def pair(page, url: str) -> None:
-    page.goto(url + "pair")
-    page.fill("#pin", PIN)
-    page.click("#pair-submit")
-    page.wait_for_url(url)
+    pair_page(page, url, PIN)
     assert page.locator("body").get_attribute("data-paired") == "yes"
 
 

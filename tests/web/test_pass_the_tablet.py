@@ -15,7 +15,7 @@ from companion.web import create_app
 from companion.web.desk import Desk
 from companion.web.server import LiveServer
 from tablet_client import Tablet
-from tests.chromium import CHROMIUM
+from tests.chromium import CHROMIUM, pair_page
 
 PIN = "975310"
 TABLET = {"width": 1280, "height": 800}
@@ -63,10 +63,7 @@ def wait_until(page, expression: str, timeout: float = 5000) -> None:
 
 
 def pair(page, url: str) -> None:
-    page.goto(url + "pair")
-    page.fill("#pin", PIN)
-    page.click("#pair-submit")
-    page.wait_for_url(url)
+    pair_page(page, url, PIN)
 
 
 PUBLIC_PARTS = ".character-track .character-name, .seat > .city .district-name"
