@@ -304,15 +304,15 @@ class ModelReconciler:
             return
         self._explored.add(signature)
         read = frozenset(self._spell.means)
-        searches = [(None, policy.depth, policy.visible_depth)]
+        searches = [(None, policy.depth, policy.visible_depth, False)]
         if self._shown is not None:
-            searches.append((self._shown, policy.depth, policy.visible_depth))
+            searches.append((self._shown, policy.depth, policy.visible_depth, False))
         if deep:
-            searches.append((None, policy.deep_depth, policy.deep_visible_depth))
+            searches.append((None, policy.deep_depth, policy.deep_visible_depth, True))
         nodes: list[Node] = []
-        for (start, depth, visible_depth), detours in ((s, d) for s in searches
-                                                       for d in dict.fromkeys((0, policy.detours))):
-            self._searched_deep = self._searched_deep or (start is None and depth == policy.deep_depth != policy.depth)
+        for (start, depth, visible_depth, is_deep), detours in ((s, d) for s in searches
+                                                                for d in dict.fromkeys((0, policy.detours))):
+            self._searched_deep = self._searched_deep or is_deep
             found = explore(self._tree, target, read, depth=depth, visible_depth=visible_depth,
                             detours=detours, limit=policy.max_nodes, start=start)
             nodes += found.nodes
