@@ -55,12 +55,15 @@ class GameInfo:
         return {v.name: v.default for v in self.variants}
 
     def check_variants(self, variants: Mapping[str, Any]) -> dict[str, Any]:
-        """Fill defaults and reject unknown option names with a readable error."""
+        """Fill defaults and reject unknown option names with a readable error (key ``refusals.unknown_variant``)."""
         known = self.variant_defaults()
         unknown = sorted(set(variants) - set(known))
         if unknown:
-            raise RuleError(f"{self.title} has no option {', '.join(unknown)}; "
-                            f"known options: {', '.join(sorted(known)) or 'none'}")
+            named = {"game": self.title, "unknown": ", ".join(map(str, unknown)),
+                     "known": ", ".join(sorted(known)) or "–"}
+            raise RuleError(f"{self.title} has no option {named['unknown']}; "
+                            f"known options: {', '.join(sorted(known)) or 'none'}", rule="variant options",
+                            key="refusals.unknown_variant", values=named)
         return {**known, **variants}
 
 

@@ -33,20 +33,24 @@ def check_colours(players: Sequence[str], *, title: str, palette: Sequence[str],
                   piece: str = "pieces") -> tuple[str, ...]:
     """The seats' colours in lower case, in seat order.
 
-    Refused with a :class:`RuleError` (``rule`` "player count" or "player colours"): fewer or more seats than
+    Refused with a :class:`RuleError` (``rule`` "player count" or "player colours", keys ``refusals.player_count``,
+    ``player_colour``, ``same_colour``): fewer or more seats than
     ``counts`` (the fewest and the most players, both allowed), a colour not in ``palette`` (the message calls
     what a colour stands for ``piece``: "pieces", "seat"), the same colour twice.
     """
     colours = tuple(str(p).lower() for p in players)
     fewest, most = counts
     if not fewest <= len(colours) <= most:
-        raise RuleError(f"{title} is played by {fewest} to {most} players, not {len(colours)}", rule="player count")
+        raise RuleError(f"{title} is played by {fewest} to {most} players, not {len(colours)}", rule="player count",
+                        key="refusals.player_count",
+                        values={"game": title, "low": fewest, "high": most, "count": len(colours)})
     for name in colours:
         if name not in palette:
             raise RuleError(f"{title} has no {name!r} {piece}; the colours are {', '.join(palette)}",
-                            rule="player colours")
+                            rule="player colours", key="refusals.player_colour",
+                            values={"game": title, "colour": name, "colours": ", ".join(palette)})
     if len(set(colours)) != len(colours):
-        raise RuleError("Each player needs a different colour", rule="player colours")
+        raise RuleError("Each player needs a different colour", rule="player colours", key="refusals.same_colour")
     return colours
 
 
@@ -54,13 +58,16 @@ def check_variant_choices(variants: Mapping[str, Any], choices: Mapping[str, Seq
     """``variants`` as a dict, once every value is one of its option's ``choices`` and of the same type.
 
     ``True`` is not ``1`` and ``2.0`` is not ``2`` here (the first choice's type is the option's type). A value
-    that is not allowed is refused with a :class:`RuleError` (``rule`` "variant options") listing the choices.
+    that is not allowed is refused with a :class:`RuleError` (``rule`` "variant options", key
+    ``refusals.variant_value``) listing the choices.
     Every name in ``variants`` must have its choices (unknown names are refused before, by
     :meth:`GameInfo.check_variants`).
     """
     for name, value in variants.items():
         allowed = choices[name]
         if value not in allowed or type(value) is not type(allowed[0]):
-            raise RuleError(f"The option {name} can be {' or '.join(repr(a) for a in allowed)}, not {value!r}",
-                            rule="variant options")
+            said = " or ".join(repr(a) for a in allowed)
+            raise RuleError(f"The option {name} can be {said}, not {value!r}", rule="variant options",
+                            key="refusals.variant_value",
+                            values={"option": name, "allowed": said, "value": repr(value)})
     return dict(variants)

@@ -31,7 +31,7 @@ class CameraWatch:
         session = self._session()
         if session is not None:
             alert = session.raise_alert(DROP_MESSAGE.format(name=self.camera_name), kind="camera",
-                                        rule="camera")
+                                        rule="camera", key="alerts.camera_drop", values={"camera": self.camera_name})
             self._alert = (session, alert.id)
         return True
 

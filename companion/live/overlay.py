@@ -1,8 +1,9 @@
 """The camera picture for the tablet, with what the vision pipeline recognised drawn over it.
 
 Players can check at a glance that the companion sees what they see: every slot read as holding
-something gets a ring in the piece's colour and a short label; a hand over the board is written
-across the top. Encoding is downscaled and done at most a few times a second (see ``TableLoop``).
+something gets a ring in the piece's colour and a short label; a hand over the board is an amber frame
+round the picture (no words: the live screen's status line says it in the reader's language). Encoding is
+downscaled and done at most a few times a second (see ``TableLoop``).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ def label_colour(label: str) -> tuple[int, int, int]:
     return PIECE_BGR.get(detail) or PIECE_BGR.get(kind) or (255, 0, 255)
 
 
-def draw_overlay(image: np.ndarray, observation: Observation | None, slot_pixels: Mapping[str, tuple[float, float]],
-                 *, hand_text: str = "hand over the board") -> np.ndarray:
+def draw_overlay(image: np.ndarray, observation: Observation | None, slot_pixels: Mapping[str, tuple[float, float]]
+                 ) -> np.ndarray:
     """A copy of ``image`` with the recognised pieces marked at their slots (``slot_pixels``: slot → x, y)."""
     picture = image.copy()
     if observation is None or not observation.registered:
@@ -50,7 +51,7 @@ def draw_overlay(image: np.ndarray, observation: Observation | None, slot_pixels
             cv2.putText(picture, short, (centre[0] - 4 * scale, centre[1] + 4 * scale), cv2.FONT_HERSHEY_SIMPLEX,
                         0.35 * scale, colour, scale, cv2.LINE_AA)
     if observation.occluded:
-        cv2.rectangle(picture, (0, 0), (picture.shape[1], 28 * scale), (0, 0, 0), -1)
-        cv2.putText(picture, hand_text, (8 * scale, 20 * scale), cv2.FONT_HERSHEY_SIMPLEX, 0.6 * scale,
-                    (0, 200, 255), scale + 1, cv2.LINE_AA)
+        border = 6 * scale
+        cv2.rectangle(picture, (border // 2, border // 2),
+                      (picture.shape[1] - 1 - border // 2, picture.shape[0] - 1 - border // 2), (0, 200, 255), border)
     return picture

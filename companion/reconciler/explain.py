@@ -23,8 +23,15 @@ VAGUE_RULES = frozenset({"not your turn", "wrong decision kind", "not a legal op
 SILENT_RULES = frozenset({"game over"})
 
 
+FORGOTTEN_RULE = "forgotten step"
+
+
 @dataclass(frozen=True)
 class Finding:
+    """Why the table disagrees: ``message`` in English, and the same named by ``key`` and ``values`` in the
+    strings (``refusals.*`` of the pack, ``reminders.*`` and ``alerts.*`` of the tablet) for the tablet to say in
+    the reader's language (:mod:`companion.web.messages` names the values: ``slot``, ``*_pieces``, ``counts`` …)."""
+
     kind: str            # "illegal" or "forgotten"
     message: str
     player: str | None = None
@@ -117,17 +124,19 @@ def split_forgotten(mismatch: ViewDiff, expected: VisibleView, earlier: Sequence
             wanted = expected.label(slot)
             reminders.append(Finding("forgotten", f"{slot} should now show {describe(wanted)} "
                                      f"(the table still shows {describe(seen)})",
-                                     colour_of(wanted) or colour_of(seen), place_of(slot)))
+                                     colour_of(wanted) or colour_of(seen), place_of(slot), FORGOTTEN_RULE,
+                                     "reminders.slot", {"slot": slot, "wanted_pieces": wanted, "seen_pieces": seen}))
         else:
             rest_slots[slot] = seen
     for colour, seen in sorted(mismatch.supplies.items()):
         if any(_same_counts(view.supplies.get(colour, {}), seen) for view in earlier):
             wanted = expected.supplies.get(colour, {})
-            change = ", ".join(f"{'+' if wanted.get(k, 0) > seen.get(k, 0) else ''}"
-                               f"{wanted.get(k, 0) - seen.get(k, 0)} {k}"
-                               for k in sorted(seen) if wanted.get(k, 0) != seen.get(k, 0))
+            owed = {k: int(wanted.get(k, 0)) - int(seen.get(k, 0)) for k in sorted(seen)
+                    if wanted.get(k, 0) != seen.get(k, 0)}
+            change = ", ".join(f"{'+' if n > 0 else ''}{n} {k}" for k, n in owed.items())
             reminders.append(Finding("forgotten", f"{colour.capitalize()}'s supply is not up to date: {change}",
-                                     colour, f"supply.{colour}"))
+                                     colour, f"supply.{colour}", FORGOTTEN_RULE,
+                                     "reminders.supply", {"player": colour, "counts": owed}))
         else:
             rest_supplies[colour] = seen
     return reminders, ViewDiff(rest_slots, rest_supplies)
@@ -173,11 +182,14 @@ def explain_illegal(game: str, state: GameState, residual: ViewDiff, players: Se
 def _generic_finding(residual: ViewDiff, expected: VisibleView) -> Finding:
     for slot, seen in sorted(residual.slots.items()):
         return Finding("illegal", f"The table shows {describe(seen)} on {slot}, which no legal move explains",
-                       colour_of(seen), place_of(slot), "the table must follow a legal move")
+                       colour_of(seen), place_of(slot), "the table must follow a legal move",
+                       "alerts.unexplained_slot", {"slot": slot, "seen_pieces": seen})
     for colour, seen in sorted(residual.supplies.items()):
         wanted = expected.supplies.get(colour, {})
-        counts = ", ".join(f"{int(value) - wanted.get(key, 0):+d} {key}" for key, value in sorted(seen.items())
-                           if int(value) != wanted.get(key, 0))
+        extra = {key: int(value) - int(wanted.get(key, 0)) for key, value in sorted(seen.items())
+                 if int(value) != wanted.get(key, 0)}
+        counts = ", ".join(f"{n:+d} {key}" for key, n in extra.items())
         return Finding("illegal", f"{colour.capitalize()}'s supply shows {counts} that no legal move explains",
-                       colour, f"supply.{colour}", "resources come only from what a building or rule gives")
-    return Finding("illegal", "The table doesn't match any legal move")
+                       colour, f"supply.{colour}", "resources come only from what a building or rule gives",
+                       "alerts.unexplained_supply", {"player": colour, "counts": extra})
+    return Finding("illegal", "The table doesn't match any legal move", key="alerts.unexplained", values={})

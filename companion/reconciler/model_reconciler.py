@@ -621,7 +621,8 @@ class ModelReconciler:
         reminders, residual = split_forgotten(lasting_diff, best.view, self._recent_views())
         for finding in reminders:
             alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
-                                             rule="forgotten step", kind="forgotten")
+                                             rule="forgotten step", kind="forgotten",
+                                             key=finding.key, values=finding.values)
             self._watched[alert.id] = _Watch(lasting, "forgotten")
             outcomes.append(Outcome("reminder", frame, player=_seat(self.session, finding.player),
                                     message=finding.message, alert_id=alert.id, place=finding.place,

@@ -1176,7 +1176,8 @@ class Reconciler:
             item = ("reminder", finding.message)
             if item in lasting and not self._covered(item):
                 alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
-                                                 rule="forgotten step", kind="forgotten")
+                                                 rule="forgotten step", kind="forgotten",
+                                                 key=finding.key, values=finding.values)
                 self._watched[alert.id] = _Watch(frozenset({item}), "forgotten")
                 outcomes.append(Outcome("reminder", frame, player=_seat(self.session, finding.player),
                                         message=finding.message, alert_id=alert.id, place=finding.place,
@@ -1193,7 +1194,8 @@ class Reconciler:
             if not verdict:
                 return outcomes
             alert = self.session.raise_alert(correction.message, player=self._colour(correction.player),
-                                             kind="camera", rule="the camera contradicts an answer")
+                                             kind="camera", rule="the camera contradicts an answer",
+                                             key=correction.details["key"], values=correction.details["values"])
             self._watched[alert.id] = _Watch(items, "camera")
             outcomes.append(replace(correction, frame_index=frame, alert_id=alert.id))
             return outcomes
@@ -1313,9 +1315,12 @@ class Reconciler:
                 if not confident_mismatches(observation, view, self.policy.confident, self.policy.confident_empty):
                     player = self.session.players[answered.player].capitalize()
                     chosen, given = (_option_label(history[decision], action) for action in (alternative, answered))
+                    said = {"key": "alerts.correction",     # the options by their action, said at the decision
+                            "values": {"player": self.session.players[answered.player], "decision": decision,
+                                       "chosen_action": alternative.to_json(), "given_action": answered.to_json()}}
                     return Outcome("correction", observation.frame_index, tuple(redone), decision, answered.player,
                                    message=f"The table shows {player} chose “{chosen}”, not the answer given, "
-                                           f"“{given}”: correct the game?"), view
+                                           f"“{given}”: correct the game?", details=said), view
         return None
 
     def _outweighs_answer(self, view: VisibleView) -> bool | None:

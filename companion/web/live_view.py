@@ -7,6 +7,7 @@ guided play and whom to hand the table's tablet to, so the browser only draws.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from . import guide, i18n, messages, reveal, seats
@@ -90,15 +91,42 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
 
 
 def _translate_alerts(session: Any, snapshot: Mapping[str, Any], lang: str) -> None:
-    """An alert whose message the pack names by key (a refusal) in ``lang``; in English, the engine's words."""
+    """Each alert in ``lang``: its message from its key (a refusal of the pack's, a reminder, the camera's own
+    alerts) and its rule from ``alert_rules.<rule>`` (a rule the strings do not name is left out: the message says
+    it); in English, the words the alert was raised with."""
     if lang == i18n.DEFAULT_LANGUAGE:
         return
     text = i18n.texts(lang, session.game)
     for alert in snapshot.get("alerts") or []:
-        if isinstance(alert, dict) and alert.get("key"):
-            said = messages.say(text, alert["key"], alert.get("values") or {}, snapshot.get("names") or {})
+        if not isinstance(alert, dict):
+            continue
+        if alert.get("key"):
+            values = _actions_said(session, text, alert.get("values") or {}, snapshot.get("names") or {})
+            said = messages.say(text, alert["key"], values, snapshot.get("names") or {})
             if said:
                 alert["message"] = said
+        if alert.get("rule"):
+            rule_key = "alert_rules." + re.sub(r"[^a-z0-9]+", "_", str(alert["rule"]).lower()).strip("_")
+            alert["rule"] = text(rule_key) if text.has(rule_key) else None
+
+
+def _actions_said(session: Any, text: Any, values: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``values`` with each ``*_action`` (an action's JSON, an option of decision number ``values["decision"]``)
+    replaced by that option's words in ``text``'s language (the engine's label where the pack names none)."""
+    said = dict(values)
+    actions = {name: value for name, value in values.items() if name.endswith("_action")}
+    if not actions:
+        return said
+    states = session.history()
+    number = values.get("decision")
+    state = states[number] if isinstance(number, int) and 0 <= number < len(states) else None
+    decision = state.pending() if state is not None else None
+    options = list(decision.options) if decision is not None else []
+    words = messages.option_words(session.game, state, decision, text, names) if options else []
+    for name, action in actions.items():
+        index = next((i for i, option in enumerate(options) if option.action.to_json() == action), None)
+        said[name] = (words[index] or options[index].label) if index is not None else str(action)
+    return said
 
 
 def _translate_options(session: Any, snapshot: Mapping[str, Any], lang: str) -> None:

@@ -7,7 +7,11 @@ from the strings by what it is: ``place`` → ``places.*``, ``building`` → ``b
 "1 food + 1 wood" (``labels.amount`` per good), ``row`` → ``favours.*``, ``section`` → ``castle.*``, ``builder`` →
 ``buildings.*``, ``asked`` (a decision's kind) →
 ``decisions.*``, ``slot`` → its place's name and number, ``player`` / ``waiting`` / ``occupant`` / ``own`` /
-``owner`` → the player's name or colour. A key the strings lack gives ``None``: the engine's English text stands.
+``owner`` → the player's name or colour, ``option`` → ``variants.*`` (a game option's name), ``pieces`` or any
+``*_pieces`` (a table view's label, ``worker:red+house:blue``) → "red worker and blue house" (``words.*``, the
+pieces' ``pieces.*``, colours' ``colours.*``, a tile's ``buildings.*`` / ``tiles.*``), ``counts`` or any ``*_counts``
+(goods → how many more or fewer) → "+1 food, −2 wood". A key the strings lack gives ``None``: the engine's English
+text stands.
 
 >>> from companion.web.i18n import texts
 >>> say(texts("en", "caylus"), "labels.take", {"cubes": ["food", "wood", "food"]})
@@ -16,6 +20,11 @@ from the strings by what it is: ``place`` → ``places.*``, ``building`` → ``b
 True
 >>> say(texts("en", "caylus"), "labels.no_such_words", {}) is None
 True
+>>> say(texts("ja", "caylus"), "reminders.slot", {"slot": "road.12.worker", "wanted_pieces": "worker:red",
+...                                                 "seen_pieces": ""})
+'12 マス目は今赤の労働者のはずです（テーブルはまだ空のままです）'
+>>> say(texts("ja", "caylus"), "reminders.supply", {"player": "red", "counts": {"food": 1, "denier": -2}})
+'赤の手持ちが最新ではありません：食料 +1、ドゥニエ −2'
 """
 
 from __future__ import annotations
@@ -27,7 +36,8 @@ from companion.games.registry import get_pack
 
 NAMED = {"place": "places", "building": "buildings", "builder": "buildings", "apprentice": "apprentices", "tile": "tiles",
          "cube": "resources", "row": "favours", "section": "castle", "asked": "decisions",
-         "player": "colours", "waiting": "colours", "occupant": "colours", "own": "colours", "owner": "colours"}
+         "player": "colours", "waiting": "colours", "occupant": "colours", "own": "colours", "owner": "colours",
+         "option": "variants"}
 PLAYERS = ("player", "waiting", "occupant", "own", "owner")
 
 
@@ -41,16 +51,70 @@ def say(text: Any, key: str | None, values: Mapping[str, Any], names: Mapping[st
 def _named(text: Any, name: str, value: Any, names: Mapping[str, str]) -> str:
     if name.endswith("cubes") and isinstance(value, (list, tuple)):     # "cubes", "gained_cubes"
         return goods(text, value)
-    if name == "slot" and isinstance(value, str):      # "worksite.1": the place's name, then the rest
-        place, _, rest = value.partition(".")
-        named = text(f"places.{place}") if text.has(f"places.{place}") else place
-        return f"{named} {rest.replace('.', ' ')}".strip()
+    if name.endswith("pieces") and isinstance(value, str):              # "seen_pieces": a table view's label
+        return pieces(text, value)
+    if name.endswith("counts") and isinstance(value, Mapping):          # "counts": goods → more (+) or fewer (−)
+        return counts(text, value)
+    if name == "slot" and isinstance(value, str):
+        return slot_name(text, value)
     if name in PLAYERS and isinstance(value, str) and names.get(value):
         return names[value]
     prefix = NAMED.get(name)
     if prefix and isinstance(value, str) and text.has(f"{prefix}.{value}"):
         return text(f"{prefix}.{value}")
     return str(value)
+
+
+def slot_name(text: Any, slot: str) -> str:
+    """A slot of the board as its place's name and numbers: the longest start of it the strings name as a place
+    (``places.castle.dungeon``), or ``slots.<first part>`` with the first number (``slots.road``: "Square {n}"),
+    then the numbers that follow (``castle.dungeon.3`` → "Dungeon 3"); a spot within the place (``worker``,
+    ``left``) is left out. Unnamed: the slot's own parts.
+
+    >>> from companion.web.i18n import texts
+    >>> slot_name(texts("en", "caylus"), "castle.dungeon.3"), slot_name(texts("en", "caylus"), "road.9.worker")
+    ('Dungeon 3', 'Square 9')
+    """
+    parts = slot.split(".")
+    for end in range(len(parts), 0, -1):
+        place = ".".join(parts[:end])
+        if text.has(f"places.{place}"):
+            numbers = [part for part in parts[end:] if part.isdigit()]
+            return " ".join([text(f"places.{place}"), *numbers])
+    numbers = [part for part in parts[1:] if part.isdigit()]
+    if numbers and text.has(f"slots.{parts[0]}"):
+        return " ".join([text(f"slots.{parts[0]}", n=numbers[0]), *numbers[1:]])
+    return " ".join(parts)
+
+
+def pieces(text: Any, label: str) -> str:
+    """A table view's label in words: ``worker:red+tile:forest`` → "a red worker and the Forest", '' → "nothing"."""
+    words = [_piece(text, *part.partition(":")[::2]) for part in label.split("+") if part]
+    if not words:
+        return text("words.nothing")
+    return text("words.and").join(words)
+
+
+def _piece(text: Any, kind: str, detail: str) -> str:
+    piece = text(f"pieces.{kind}") if text.has(f"pieces.{kind}") else kind
+    if not detail:
+        return text("words.piece", piece=piece)
+    if text.has(f"colours.{detail}"):
+        return text("words.coloured_piece", colour=text(f"colours.{detail}"), piece=piece)
+    for prefix in ("buildings", "tiles"):
+        if text.has(f"{prefix}.{detail}"):
+            return text("words.named_piece", name=text(f"{prefix}.{detail}"), piece=piece)
+    return text("words.named_piece", name=detail, piece=piece)
+
+
+def counts(text: Any, changes: Mapping[str, Any]) -> str:
+    """Goods and how many more (+) or fewer (−): ``{"food": 1, "wood": -2}`` → "+1 food, −2 wood"."""
+    parts = []
+    for good, change in changes.items():
+        resource = text(f"resources.{good}") if text.has(f"resources.{good}") else good
+        signed = f"+{int(change)}" if int(change) > 0 else f"−{-int(change)}"
+        parts.append(text("words.count_change", change=signed, resource=resource))
+    return text("words.separator").join(parts)
 
 
 def goods(text: Any, cubes: Iterable[str]) -> str:

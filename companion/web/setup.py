@@ -15,12 +15,12 @@ import shutil
 from pathlib import Path
 from typing import Any, Callable
 
-from flask import Blueprint, current_app, jsonify, render_template
+from flask import Blueprint, current_app, g, jsonify, render_template
 
 from companion.games import RuleError
 from companion.games.registry import all_packs, default_pack, get_pack
 
-from . import error_response, validation
+from . import error_response, i18n, messages, validation
 from .pairing import json_body, paired_required
 from .tablet import tablet_data
 
@@ -300,7 +300,7 @@ def start_game():
     try:
         variants = info.check_variants(variants)
     except RuleError as refused:
-        return error_response(400, "errors.rule", message=refused.message)
+        return _refused(refused, game)
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -311,8 +311,16 @@ def start_game():
             game=game, players=players, seed=seed, variants=variants, guided=bool(body.get("guided")),
             names={c: n.strip() for c, n in names.items() if c in players and n.strip()})
     except RuleError as refused:
-        return error_response(400, "errors.rule", message=refused.message)
+        return _refused(refused, game)
     return jsonify({"game_id": session.game_id})
+
+
+def _refused(refused: RuleError, game: str):
+    """A pack's refusal of the seats or options (400), in the reader's language (the key's words with the
+    option named from ``variants.*``); in English, the pack's own words."""
+    lang = getattr(g, "lang", i18n.DEFAULT_LANGUAGE)
+    said = messages.say(i18n.texts(lang, game), refused.key, refused.values) if lang != i18n.DEFAULT_LANGUAGE else None
+    return error_response(400, "errors.rule", message=said or refused.message, rule=refused.rule)
 
 
 @bp.post("/api/games/resume")

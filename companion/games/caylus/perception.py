@@ -84,7 +84,8 @@ def _beyond_provost(state: GameState, colour: str, gained: list[str]) -> list[Fi
             title = state.catalogue[tile].title if tile in getattr(state, "catalogue", {}) else f"square {square}"
             who = colour.capitalize()
             message = rule["message"].format(who=who, title=title, n=square, cubes=" and ".join(gained))
-            found.append(Finding("illegal", message, colour, f"road.{square}", rule["rule"]))
+            found.append(Finding("illegal", message, colour, f"road.{square}", rule["rule"], rule["key"],
+                                 {"player": colour, "building": tile or "", "square": square, "cubes": list(gained)}))
     return found
 
 

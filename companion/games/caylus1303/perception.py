@@ -167,6 +167,7 @@ def _beyond_provost(state: GameState, colour: str, gained: list[str]) -> list[Fi
             who = colour.capitalize()
             message = rule["message"].format(who=who, title=title(tile_id) if tile_id else f"space {space}",
                                              n=space, goods=" and ".join(gained))
-            found.append(Finding("illegal", message, colour, f"road.{space}", rule["rule"]))
+            found.append(Finding("illegal", message, colour, f"road.{space}", rule["rule"], rule["key"],
+                                 {"player": colour, "tile": tile_id or "", "square": space, "cubes": list(gained)}))
     return found
 

@@ -240,7 +240,9 @@
   async function choose(option) {
     $("prompt-message").textContent = "";
     const result = await post("/api/decide", {action: option.action});
-    if (!result.ok) $("prompt-message").textContent = result.error + (result.data.rule ? ` (${result.data.rule})` : "");
+    // the rule's name is the engine's English: shown beside an English refusal only (the message says the rule)
+    const english = document.documentElement.lang === "en";
+    if (!result.ok) $("prompt-message").textContent = result.error + (result.data.rule && english ? ` (${result.data.rule})` : "");
   }
 
   function renderAlerts(snapshot) {
