@@ -398,8 +398,13 @@ def test_a_game_night_from_setup_to_the_exported_record(browser):
         href = table.get_attribute("#export-json", "href")
         with urllib.request.urlopen(server.url.rstrip("/") + href) as answer:
             record = json.loads(answer.read())
-        assert record["over"] is True or record.get("complete") is not False
-        assert len(record["actions"]) == len(session.actions)
+        assert record["over"] is True and record["complete"] is True
+        assert record["names"] == {"red": "Ann", "blue": "Bob"} and record["variants"] == session.setup["variants"]
+        assert record["actions"] == [action.to_json() for action in session.actions]
+        assert [s["total"] for s in record["scores"]] == [s.total for s in session.state.scores()]
+        with urllib.request.urlopen(server.url.rstrip("/") + table.get_attribute("#export-bgstats", "href")) as answer:
+            play = json.loads(answer.read())
+        assert {p["name"] for p in play["players"]} == {"Ann", "Bob"}, play
         table.context.close()
         phone.context.close()
 
