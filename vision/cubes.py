@@ -73,12 +73,21 @@ def relight(picture: np.ndarray, gain: np.ndarray) -> np.ndarray:
     return cv2.multiply(picture, tuple(float(g) for g in gain) + (0.0,), dtype=cv2.CV_32F)
 
 
-def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 45.0) -> np.ndarray:
-    """0/1 mask of pixels whose B+G+R changed by more than ``threshold`` once the reference is matched
-    to the current picture's light (:func:`light_gain`; cv2 throughout: it runs on every zone of every frame)."""
-    gain = light_gain(reference, current)
-    relit = relight(reference, gain)
+def relit_difference(reference: np.ndarray, current: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The B+G+R change of every pixel from ``reference`` matched to the current picture's light
+    (:func:`light_gain`), and that relit reference (both float32)."""
+    relit = relight(reference, light_gain(reference, current))
     difference = cv2.transform(cv2.absdiff(current.astype(np.float32), relit), np.ones((1, 3), np.float32))
+    return difference, relit
+
+
+def changed_mask(reference: np.ndarray, current: np.ndarray, threshold: float = 45.0,
+                 difference: np.ndarray | None = None) -> np.ndarray:
+    """0/1 mask of pixels whose B+G+R changed by more than ``threshold`` once the reference is matched
+    to the current picture's light (:func:`relit_difference`, or ``difference`` when already measured; cv2
+    throughout: it runs on every zone of every frame)."""
+    if difference is None:
+        difference, _ = relit_difference(reference, current)
     mask = (difference > threshold).astype(np.uint8)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 

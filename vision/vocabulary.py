@@ -6,7 +6,8 @@ Vision names no game's pieces. A :class:`Vocabulary` is built once from a
 * ``unique``: kinds the game has exactly one of (:func:`vision.unique_pieces.at_most_one`);
 * ``coloured``: kinds that carry a player's colour (their colour is measured on the slot);
 * ``passing``: kinds that stand on a place only for a while (a tile's look is not learned with one on it);
-* ``hiding``: kinds tall enough to hide what stands behind them; ``heights_mm``: how tall each standing kind is;
+* ``hiding``: kinds tall enough to hide what stands behind them; ``heights_mm``: how tall each standing kind is,
+  ``radii_mm``: each kind's radius (a counted zone's workers, :mod:`vision.worker_piles`);
 * ``beside``: neutral kinds standing next to a place, whose body shows in its window; ``beside_takers``: the
   passing kinds that are not ``beside`` themselves, whose windows those pieces reach into;
 * ``shows_beside``: kinds whose body shows in a near place's window for good (a house next to its square);
@@ -51,6 +52,7 @@ class Vocabulary:
     shows_beside: tuple[str, ...] = ()
     armed: tuple[str, ...] = ()
     heights_mm: Mapping[str, float] = field(default_factory=dict)
+    radii_mm: Mapping[str, float] = field(default_factory=dict)
     stack: str | None = None
     stack_height_mm: float = 0.0
     stack_radius_mm: float = 0.0
@@ -75,7 +77,8 @@ class Vocabulary:
                    hiding=spec.kinds_where("hides"), beside=beside,
                    beside_takers=tuple(kind for kind in passing if kind not in beside),
                    shows_beside=spec.kinds_where("shows_beside"), armed=spec.kinds_where("armed"),
-                   heights_mm=spec.heights_mm(), stack=stack.name if stack else None,
+                   heights_mm=spec.heights_mm(), radii_mm={piece.name: piece.radius_mm for piece in spec.pieces},
+                   stack=stack.name if stack else None,
                    stack_height_mm=stack.height_mm if stack else 0.0, stack_radius_mm=stack.radius_mm if stack else 0.0,
                    tile=tile, cards={piece.name: piece.faces for piece in spec.pieces
                                      if piece.shape == "card" and piece.faces},
