@@ -58,6 +58,12 @@ TOP_SPACING = 0.85       # two tops' centres lie at least this many of the piece
 STOP_SCORE = 0.25        # placing stops below this score (share of a top's area explained)
 REAL_SCORE = 0.55        # a piece whose score is this is as likely real as not (piece_probability) …
 SCORE_WIDTH = 0.06       # … and the logistic's width
+EDGE_MM = 6.0            # a zone is doubtful with more than EDGE_COLOUR of a top's area of colour this near its edge,
+EDGE_COLOUR = 0.1
+UNEXPLAINED = 0.3        # … more than this share of a top's area of colour no piece explains,
+LOOK_ALIKE = 0.7         # … or more than LOOK_ALIKE_SHARE of its coloured pixels nearly (this ratio of distances)
+LOOK_ALIKE_SHARE = 0.05  # as near the second nearest player's colour as the nearest
+DOUBTFUL_MOST = 0.6      # the most a doubtful zone's counts may be believed
 MAX_PIECES = 40          # per zone picture, a bound on the placing loop
 MIN_PROBABILITY = 1e-4
 
@@ -124,6 +130,7 @@ class ZonePicture:
     smear: np.ndarray
     inside: np.ndarray        # bool, the picture's size: a top centred here counts in the zone
     empty: np.ndarray
+    edge: np.ndarray          # float32, each pixel's distance (px) to the edge of ``inside``
 
 
 def colour_planes(picture: np.ndarray, empty: np.ndarray, colours: ColourModel,
@@ -156,10 +163,10 @@ def _shadow_distance(pixels: np.ndarray, relit: np.ndarray, lab: np.ndarray) -> 
 
 
 def place_pieces(planes: np.ndarray, top: np.ndarray, smear: np.ndarray, players: Sequence[str], spacing: int
-                 ) -> tuple[list[Placed], np.ndarray]:
-    """The matching pursuit (module docstring, step 2) on one zone picture's colour planes: the pieces placed, and
-    the best score left per colour at each pixel after the last (−inf where no top may go). No top is placed within
-    ``spacing`` px of another."""
+                 ) -> tuple[list[Placed], np.ndarray, np.ndarray]:
+    """The matching pursuit (module docstring, step 2) on one zone picture's colour planes: the pieces placed, the
+    best score left per colour at each pixel after the last (−inf where no top may go), and each colour's pixels no
+    piece placed explains. No top is placed within ``spacing`` px of another."""
     background = planes[-1]
     area = float(top.sum())
     penalty_top = [cv2.filter2D(1.0 - planes[c], -1, top, borderType=cv2.BORDER_CONSTANT) for c in range(len(players))]
@@ -174,12 +181,12 @@ def place_pieces(planes: np.ndarray, top: np.ndarray, smear: np.ndarray, players
         c, y, x = np.unravel_index(int(np.argmax(masked)), masked.shape)
         best = float(masked[c, y, x])
         if best < STOP_SCORE:
-            return placed, masked
+            return placed, masked, remaining
         placed.append(Placed(players[c], int(x), int(y), best))
         _explain(remaining[c], top, smear, int(x), int(y))
         cv2.circle(allowed, (int(x), int(y)), spacing, 0, -1)
         scores[c] = _scores(remaining[c], top, smear, penalty_top[c], penalty_smear, area)
-    return placed, np.where(allowed[None], scores, -np.inf)
+    return placed, np.where(allowed[None], scores, -np.inf), remaining
 
 
 def _scores(remaining: np.ndarray, top: np.ndarray, smear: np.ndarray, penalty_top: np.ndarray,
@@ -209,10 +216,11 @@ def _explain(remaining: np.ndarray, top: np.ndarray, smear: np.ndarray, x: int, 
 
 
 def zone_labels(placed: Sequence[Placed], left: np.ndarray, inside: np.ndarray, players: Sequence[str],
-                kind: str) -> dict[str, float]:
+                kind: str, doubtful: bool = False) -> dict[str, float]:
     """The zone's labels and their probabilities, from the pieces placed with their top inside it and the best score
     left per colour there: the counts of the pieces likelier real than not, then each count one piece more or less
-    (a doubtful piece dropped or added, or one more at the best place left) with its odds."""
+    (a doubtful piece dropped or added, or one more at the best place left) with its odds. A ``doubtful`` zone
+    (:func:`doubtful`) gives its counts at most :data:`DOUBTFUL_MOST`, the rest to the counts one piece off."""
     mine = [(piece.colour, piece_probability(piece.score)) for piece in placed if inside[piece.y, piece.x]]
     for c, colour in enumerate(players):
         best = left[c][inside]
@@ -227,8 +235,38 @@ def zone_labels(placed: Sequence[Placed], left: np.ndarray, inside: np.ndarray, 
         other[colour] += -1 if p >= 0.5 else 1
         label = _label(other, kind)
         weights[label] = weights.get(label, 0.0) + sure * min(p, 1 - p) / max(p, 1 - p, 1e-6)
+    best = _label(counts, kind)
     total = sum(weights.values())
+    if doubtful and weights[best] / total > DOUBTFUL_MOST:
+        others = total - weights[best]
+        for colour in players:        # the counts one piece off, each colour both ways, share what the cap takes
+            for step in (-1, 1):
+                other = dict(counts)
+                other[colour] = max(0, other[colour] + step)
+                if other != counts:
+                    weights[_label(other, kind)] = weights.get(_label(other, kind), 0.0) + others / 2 + 1e-3
+        others = sum(weights.values()) - weights[best]
+        weights[best] = others * DOUBTFUL_MOST / (1 - DOUBTFUL_MOST)
+        total = sum(weights.values())
     return {label: round(w / total, 5) for label, w in weights.items() if w / total >= MIN_PROBABILITY}
+
+
+def doubtful(planes: np.ndarray, remaining: np.ndarray, zone: "ZonePicture", colours: ColourModel,
+             players: Sequence[str], picture: np.ndarray) -> bool:
+    """True when a zone's reading can't be sure, whatever its pieces' scores (limits fitted on train-look and
+    tuning tables): pieces' colour lies near the zone's edge (:data:`EDGE_MM`: a piece there may be the neighbour's,
+    the pose being a few mm off), colour no piece placed explains, or colour nearly as near two players' colours."""
+    area = float(zone.top.sum())
+    coloured = planes[:-1].sum(axis=0) > 0
+    if float((coloured & (zone.edge < EDGE_MM * PX_PER_MM)).sum()) > EDGE_COLOUR * area:
+        return True
+    if float(remaining[:, zone.inside].sum()) > UNEXPLAINED * area:
+        return True
+    if len(players) < 2 or not coloured.any():
+        return False
+    distances = np.sort(colours.distances(to_lab(picture[coloured]))[:, [colours.names.index(c) for c in players]],
+                        axis=1)
+    return float((distances[:, 0] > LOOK_ALIKE * distances[:, 1]).mean()) > LOOK_ALIKE_SHARE
 
 
 def _label(counts: Mapping[str, int], kind: str) -> str:
@@ -277,7 +315,7 @@ class PileReader:
             top, body = piece_kernels(seen, (float(smear[0]), float(smear[1])), PX_PER_MM)
             empty_picture = rectify(empty, self._top_pose, bounds, PX_PER_MM)
             inside = _inside(region, bounds, empty_picture.shape[:2])
-            self.pictures[name] = ZonePicture(bounds, top, body, inside, empty_picture)
+            self.pictures[name] = ZonePicture(bounds, top, body, inside, empty_picture, _edge_distance(inside))
             if (rectify(in_view, self._top_pose, bounds, PX_PER_MM)[inside] < 255).any():
                 unseen.add(name)
         self.unseen = frozenset(unseen)
@@ -293,9 +331,11 @@ class PileReader:
         for name, zone in self.pictures.items():
             if name in hidden or name in self.unseen:
                 continue
-            planes = colour_planes(self.picture(frame, name), zone.empty, colours, players)
-            placed, left = place_pieces(planes, zone.top, zone.smear, players, self.spacing)
-            out[name] = zone_labels(placed, left, zone.inside, players, self.kind)
+            picture = self.picture(frame, name)
+            planes = colour_planes(picture, zone.empty, colours, players)
+            placed, left, remaining = place_pieces(planes, zone.top, zone.smear, players, self.spacing)
+            out[name] = zone_labels(placed, left, zone.inside, players, self.kind,
+                                    doubtful(planes, remaining, zone, colours, players, picture))
         return out
 
     def learn(self, frame: np.ndarray, counts: Mapping[str, Mapping[str, int]], colours: ColourModel) -> list[str]:
@@ -328,6 +368,12 @@ def zone_points(region: Region, margin_mm: float, steps: int = 5) -> list[tuple[
     xs = np.linspace(x0 - margin_mm, x1 + margin_mm, steps)
     ys = np.linspace(y0 - margin_mm, y1 + margin_mm, steps)
     return [(i, j, (float(x), float(y))) for i, x in enumerate(xs) for j, y in enumerate(ys)]
+
+
+def _edge_distance(inside: np.ndarray) -> np.ndarray:
+    """Each pixel's distance (px) to the edge of the ``inside`` mask, on either side."""
+    mask = inside.astype(np.uint8)
+    return cv2.distanceTransform(mask, cv2.DIST_L2, 3) + cv2.distanceTransform(1 - mask, cv2.DIST_L2, 3)
 
 
 def _mm_per_camera_px(pose: Pose, at_mm: tuple[float, float]) -> float:
