@@ -16,10 +16,12 @@ from tests.reconciler.table import COLOURS, advance_until, camera, session_at, s
 from vision.observation import label_for
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 5])
 def test_complete_noisy_games_with_hands_are_followed_to_the_true_end_with_no_false_alert(players):
     """Seeds 43 and 45 are regressions: guild +3 then provost −2, −1 under one hand (committed as guild 0), and
-    provost −1 then +1 by the next player (committed as two passes): look-alikes the camera must ask about."""
+    provost −1 then +1 by the next player (committed as two passes): look-alikes the camera must ask about.
+    Four players are left out (a whole noisy four-player game took a quarter of the suite's time); they are
+    followed on the rendered table for 30 decisions in ``tests/live/test_whole_game.py``."""
     recording = record_game("caylus", COLOURS[:players], seed=40 + players, noise=Noise.mild(), blocked_rate=0.1)
     session = Session.new(Journal(":memory:"), game="caylus", players=recording.players, seed=recording.seed)
     result = run(session, recording.observations, answers=recording.actions)
