@@ -23,19 +23,17 @@ import argparse
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from companion.games.registry import get_pack  # noqa: E402
+from fresh_tables import (add_table_options, fresh_table, frame_size, ratio, read_after_confirming,  # noqa: E402
+                          table_seeds)
 from companion.games.table_view import Piece, TableView  # noqa: E402
-from vision.layout import load_layout  # noqa: E402
 from vision.observation import label_for  # noqa: E402
-from vision.pipeline import VisionPipeline  # noqa: E402
-from vision.render.domains import sample_style  # noqa: E402
-from vision.render.renderer import SimulatedTable  # noqa: E402
 
 PACK = get_pack("architects")
 SURE = 0.9
@@ -63,22 +61,14 @@ def _one_move_earlier(view: TableView, rng: random.Random) -> TableView:
     return before
 
 
-def _size(text: str) -> tuple[int, int]:
-    w, h = (int(v) for v in text.lower().split("x"))
-    return w, h
-
-
 def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> dict:
-    """One table: set up, confirm one position, read ``frames`` others; the counts of every outcome."""
-    rng = random.Random(seed)
-    players = rng.randint(2, 5)
-    colours = list(PACK.info.colours[:players])
-    layout = load_layout(f"architects-{players}")
-    table = SimulatedTable(layout, sample_style(domain, seed), size, pack=PACK)
-    pipeline = VisionPipeline(layout, colours, fit_board=False)
-    out = {"seed": seed, "players": players, "registered": True, "zones": 0, "exact": 0, "unsure": 0,
+    """One table: set up, the colour step, then ``frames`` positions each read after the one before it was
+    confirmed; the counts of every outcome."""
+    fresh = fresh_table(PACK, seed, domain, size)
+    rng, colours, pipeline = fresh.rng, fresh.colours, fresh.pipeline
+    out = {"seed": seed, "players": len(colours), "registered": True, "zones": 0, "exact": 0, "unsure": 0,
            "sure_wrong": 0, "sure_right": 0, "unseen": 0, "ms": [], "piles_ms": [], "wrong": []}
-    empty, _ = table.render(TableView(PACK.name, tuple(colours)), frame_seed=10_001)
+    empty, _ = fresh.table.render(TableView(PACK.name, tuple(colours)), frame_seed=10_001)
     try:
         pipeline.set_reference(empty)
     except ValueError as error:
@@ -90,21 +80,14 @@ def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> d
     for colour, zone in zip(colours, zones):
         for _ in range(COLOUR_STEP):
             colour_step.put(zone, Piece("worker", colour))
-    frame, _ = table.render(colour_step, frame_seed=10_002)
+    frame, _ = fresh.table.render(colour_step, frame_seed=10_002)
     pipeline.observe(frame, still=True)
     pipeline.confirm(frame, colour_step)
     for i in range(frames):
         view = random_piles(colours, zones, rng)
-        # the position one move earlier, confirmed by the rules as a live game confirms each move (colours learned)
-        before = _one_move_earlier(view, rng)
-        frame, _ = table.render(before, frame_seed=100 + i)
-        pipeline.observe(frame, still=True)
-        pipeline.confirm(frame, before)
-        frame, _ = table.render(view, frame_seed=i)
-        started = time.perf_counter()
-        observation = pipeline.observe(frame, still=True)
-        out["ms"].append((time.perf_counter() - started) * 1000)
-        out["piles_ms"].append(pipeline.stage_ms.get("piles", 0.0))
+        observation, ms, piles_ms = read_after_confirming(fresh, _one_move_earlier(view, rng), view, i, "piles")
+        out["ms"].append(ms)
+        out["piles_ms"].append(piles_ms)
         for zone in zones:
             truth = label_for(view.pieces(zone))
             label, p = observation.best(zone)
@@ -130,25 +113,16 @@ def _counts(label: str) -> dict[str, int]:
     return counts
 
 
-def ratio(a: float, b: float) -> float | None:
-    return round(a / b, 5) if b else None
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=8)
-    parser.add_argument("--frames", type=int, default=3)
-    parser.add_argument("--domain", default="holdout")
-    parser.add_argument("--size", default="1280x720")
-    parser.add_argument("--seeds", default=None, help="comma-separated table seeds (default: drawn at random now)")
+    add_table_options(parser, tables=8)
     parser.add_argument("--wrong", action="store_true", help="list every zone read wrong")
     args = parser.parse_args()
-    seeds = ([int(s) for s in args.seeds.split(",")] if args.seeds
-             else [random.SystemRandom().randrange(100_000, 1_000_000) for _ in range(args.tables)])
+    seeds = table_seeds(args)
     print(json.dumps({"seeds": seeds, "domain": args.domain, "size": args.size, "frames": args.frames}), flush=True)
     tables = []
     for seed in seeds:
-        result = bench_table(seed, args.domain, args.frames, _size(args.size))
+        result = bench_table(seed, args.domain, args.frames, frame_size(args.size))
         tables.append(result)
         line = {key: value for key, value in result.items() if key not in ("ms", "piles_ms", "wrong")}
         print(json.dumps({**line, "wrong": result["wrong"] if args.wrong else len(result["wrong"])}), flush=True)
