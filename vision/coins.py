@@ -38,10 +38,11 @@ COIN_EDGES = (0.3, 1.0, 2.0, 4.0)    # the readings' bins (cube areas): the odds
 __all__ = ["COIN_EDGES", "COIN_STRIP", "StillStrips", "coin_strip", "strip_change", "coin_odds"]
 
 
-def coin_strip(picture: np.ndarray) -> np.ndarray:
-    """The coins' strip of a zone's picture, blurred."""
-    rows = picture.shape[0]
-    strip = picture[int(rows * COIN_STRIP[0]):int(rows * COIN_STRIP[1])]
+def coin_strip(picture: np.ndarray, rows: tuple[float, float] = COIN_STRIP) -> np.ndarray:
+    """The coins' strip of a zone's picture, blurred: the ``rows`` of it (shares of its depth) where coins lie
+    (a zone that holds nothing but coins is all strip: ``(0.0, 1.0)``)."""
+    depth = picture.shape[0]
+    strip = picture[int(depth * rows[0]):int(depth * rows[1])]
     return cv2.GaussianBlur(strip, (COIN_BLUR, COIN_BLUR), 0)
 
 
@@ -99,16 +100,18 @@ def strip_change(confirmed: np.ndarray, now: np.ndarray, unit_px: float) -> floa
 
 
 @lru_cache(maxsize=None)
-def _odds() -> tuple[tuple[float, float, float], ...]:
-    data = json.loads(ODDS_FILE.read_text())        # one row per coins changed (0, 1, 2+), one column per bin
+def _odds(path: Path) -> tuple[tuple[float, float, float], ...]:
+    data = json.loads(path.read_text())        # one row per coins changed (0, 1, 2+), one column per bin
     if tuple(data["edges"]) != COIN_EDGES:
-        raise ValueError(f"{ODDS_FILE} was measured on other bins than {COIN_EDGES}: "
-                         "run tests/benchmarks/bench_coins.py --write")
+        raise ValueError(f"{path} was measured on other bins than {COIN_EDGES}: run the benchmark named in its "
+                         "\"made_by\" with --write")
     return tuple(zip(*data["odds"]))
 
 
-def coin_odds(change: float) -> tuple[float, float, float]:
-    """How likely a strip reading ``change`` is if 0, 1, or 2 or more coins came or went.
+def coin_odds(change: float, odds_file: Path = ODDS_FILE) -> tuple[float, float, float]:
+    """How likely a strip reading ``change`` is if 0, 1, or 2 or more coins came or went, as measured in
+    ``odds_file`` (a zone's coins' strip by default; ``vision/coin_pile_odds.json`` for coins counted in a zone
+    of their own, :mod:`vision.coin_piles`).
 
     >>> still, one, more = coin_odds(0.0)
     >>> still > 10 * one and still > 10 * more
@@ -117,4 +120,4 @@ def coin_odds(change: float) -> tuple[float, float, float]:
     >>> one > 4 * still and more > 4 * still          # weaker: a cube taken beside them may nudge the coins
     True
     """
-    return _odds()[int(np.searchsorted(COIN_EDGES, change, side="right"))]
+    return _odds(Path(odds_file))[int(np.searchsorted(COIN_EDGES, change, side="right"))]

@@ -79,6 +79,9 @@ class Observation:
       ``supply_confidence``: colour → probability that the counts are exactly right.
     * ``coins``: player colour → (the coins the rules last confirmed in that player's supply zone, how likely its
       coins' strip looks as it does now if 0, 1, or 2 or more coins came or went since: :mod:`vision.coins`).
+    * ``coin_counts``: player colour → (the coins counted in that player's zone, or None when the camera can't say;
+      the probability that the count is exact), for a game whose zones hold only coins (:mod:`vision.coin_piles`);
+      ``(None, 0.0)`` on a frame that is not still.
     * ``behind``: the slots among ``occluded_slots`` that a standing piece in front hides from the camera
       (:func:`vision.leaning.hidden_behind`); their reading is kept, a glimpse of what may stand there.
     * ``hand_from``: while a hand is over the board, the colour of the seat whose side it reached in from
@@ -102,6 +105,7 @@ class Observation:
     supplies: dict[str, dict[str, int]] = field(default_factory=dict)
     supply_confidence: dict[str, float] = field(default_factory=dict)
     coins: Mapping[str, tuple[int, tuple[float, float, float]]] = field(default_factory=dict)
+    coin_counts: Mapping[str, tuple[int | None, float]] = field(default_factory=dict)
     hand_from: str | None = None
     hand_near: frozenset[str] = frozenset()
     elapsed_ms: float = 0.0
@@ -123,6 +127,7 @@ class Observation:
             "behind": sorted(self.behind),
             "supplies": self.supplies, "supply_confidence": self.supply_confidence,
             "coins": {colour: [deniers, list(odds)] for colour, (deniers, odds) in self.coins.items()},
+            "coin_counts": {colour: [count, probability] for colour, (count, probability) in self.coin_counts.items()},
             "hand_from": self.hand_from, "hand_near": sorted(self.hand_near), "elapsed_ms": round(self.elapsed_ms, 2),
             "leaning_in": {slot: list(over) for slot, over in self.leaning_in.items()},
             "changes": {slot: round(level, 1) for slot, level in self.changes.items()},
@@ -140,6 +145,8 @@ class Observation:
             supply_confidence={c: float(v) for c, v in data.get("supply_confidence", {}).items()},
             coins={c: (int(deniers), tuple(float(p) for p in odds))
                    for c, (deniers, odds) in data.get("coins", {}).items()},
+            coin_counts={c: (None if count is None else int(count), float(probability))
+                         for c, (count, probability) in data.get("coin_counts", {}).items()},
             hand_from=data.get("hand_from"), hand_near=frozenset(data.get("hand_near", ())),
             elapsed_ms=float(data.get("elapsed_ms", 0.0)),
             leaning_in={slot: tuple(over) for slot, over in data.get("leaning_in", {}).items()},

@@ -41,6 +41,7 @@ from .cubes import cube_colour_model, cube_footprint_mm2
 from .hand_side import ArmTracker, SeatSides
 from .board_fit import BoardFit, fit_board
 from .card_fit import PlaceShifts, card_offset, refit_pose, shifted, table_shift
+from .coin_piles import CoinCount, CoinPile, layer_shift_px
 from .cards import (BACK, CardLibrary, CardPlace, card_places, change_within, labels as card_labels, place_scale,
                     read_place, rectify_place)
 from .layout import Layout, layout_pack
@@ -121,6 +122,7 @@ class Reference:
     leaning: dict[int, dict[int, np.ndarray]] = field(default_factory=dict)
     # slot → {neighbour in ``leaning``: {a slot in front of that neighbour: its crop then}} (``VisionPipeline._fronts``)
     fronting: dict[int, dict[int, dict[int, np.ndarray]]] = field(default_factory=dict)
+    piles: dict[int, CoinPile] = field(default_factory=dict)     # seat → its coins counted (vision.coin_piles)
 
 
 def change_level(references: np.ndarray, currents: np.ndarray) -> np.ndarray:
@@ -155,7 +157,10 @@ class VisionPipeline:
         self.shipped_layout = layout        # the layout as the pack ships it; ``layout`` is it fitted to the board
         self.fits_board = fit_board          # fit the layout to the board at setup (vision.board_fit)
         self.board_fit: BoardFit | None = None
-        self.terms = Vocabulary.of(spec if spec is not None else layout_pack(layout).table)
+        spec = spec if spec is not None else layout_pack(layout).table
+        self.terms = Vocabulary.of(spec)
+        # coins counted in a zone of their own, for a game with no goods (vision.coin_piles): stacks, a coin's thickness
+        self._coin_pile = spec.extra.get("coin_pile") if spec.coin and not spec.goods else None
         terms = self.terms
         self.players = tuple(players)
         # Card places (rect places of a card kind read by its face) are read by the card reader (vision.cards), the
@@ -229,6 +234,7 @@ class VisionPipeline:
         # replaces it. A refit after a hand hid some markers can move the pose by a pixel or two with nothing moved:
         # the marks printed on empty squares would then shift in their crops and read as pieces.
         self._crop_pose: Pose | None = None
+        self._piles_cut: Pose | None = None          # the pose the coin piles' empty table was cut through
         self.stage_ms: dict[str, float] = {}     # the last observe's time per stage
 
     # -- setup ---------------------------------------------------------------------------------------
@@ -326,6 +332,10 @@ class VisionPipeline:
         for centre, seen_at in self._card_points:
             self.card_shifts.add(centre, self._shift_in(self._card_pose, centre, seen_at))
         self._fit_card_places(self._card_pose)
+        if self.reference is not None and self._empty_frame is not None:
+            for seat, pile in self.reference.piles.items():      # the coins are read through this pose too
+                pile.set_empty(self._supply_picture(self._empty_frame, self._card_pose, seat))
+            self._piles_cut = self._card_pose
 
     @staticmethod
     def _shift_in(pose: Pose, centre: tuple[float, float], seen_at: tuple[float, float]) -> tuple[float, float]:
@@ -384,7 +394,8 @@ class VisionPipeline:
         supplies = {seat: SupplyZone(self._supply_picture(empty_board, pose, seat), self.cube_colours,
                                      self._cube_unit_px(pose, size, seat), terms=self.terms)
                     for seat in range(len(self.players)) if self._has_zone(seat)}
-        self.reference = Reference(crops, hand_picture, supplies, bare=crops.copy(), confirmed=crops.copy())
+        self.reference = Reference(crops, hand_picture, supplies, bare=crops.copy(), confirmed=crops.copy(),
+                                   piles=self._coin_piles(empty_board, pose))
         self._in_reference = {}
         tile_area = 45 * 45 * HAND_PX_PER_MM ** 2
         self.hands = HandDetector(hand_picture, min_area_px=int(tile_area * 1.6),
@@ -468,6 +479,10 @@ class VisionPipeline:
         for seat, zone in self.reference.supplies.items():
             if self.players[seat] in view.supplies and f"supply.{self.players[seat]}" not in doubted:
                 zone.confirm(self._supply_picture(frame, pose, seat), view.supplies[self.players[seat]])
+        for seat, pile in self.reference.piles.items():
+            counts = view.supplies.get(self.players[seat], {})
+            if terms.coin in counts and f"supply.{self.players[seat]}" not in doubted:
+                pile.confirm(self._supply_picture(frame, self._pile_pose(), seat), counts[terms.coin])
         if self.hands is not None:
             self.hands.accept(rectify(frame, pose, self._hand_bounds, HAND_PX_PER_MM))
             self._hand_pose = pose
@@ -564,18 +579,18 @@ class VisionPipeline:
             slots.update(self._read_cards(frame, hidden_cards))
             occluded_slots = occluded_slots | hidden_cards
             lap("cards")
-        supplies, confidence, coins = supplies_read.result()
         if self.worker_piles is not None:
             hidden_piles = (self._zones_under(reading.mask) if occluded else frozenset()) | self.worker_piles.unseen
             slots.update(self.worker_piles.read(frame, self.colours, self.players, hidden_piles))
             occluded_slots = occluded_slots | hidden_piles
             lap("piles")
+        supplies, confidence, coins, coin_counts = supplies_read.result()
         lap("supplies")          # the wait for them, once the slots are read
         return Observation(
             frame_index=frame_index, registered=True, occluded=occluded,
             stable=bool(moving_ok and not occluded and not self.tracker.bumped),
             slots=slots, occluded_slots=occluded_slots, behind=behind, supplies=supplies, supply_confidence=confidence,
-            coins=coins, hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by,
+            coins=coins, coin_counts=coin_counts, hand_from=next(iter(hand_near)) if len(hand_near) == 1 else None, hand_near=hand_near, elapsed_ms=(time.perf_counter() - started) * 1000, leaning_in=shadowed_by,
             changes=changes)
 
     def _read_by_change(self, crops: np.ndarray, hidden: frozenset[str]) -> dict[str, dict[str, float]]:
@@ -979,12 +994,43 @@ class VisionPipeline:
         middle = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
         return cube_footprint_mm2(pose.image_from_board, size, middle, self.terms.goods_side_mm) * SUPPLY_PX_PER_MM ** 2
 
+    def _pile_pose(self) -> Pose:
+        """The pose coins counted in their zones are read with: the card places' (refitted to the cards shown at
+        setup, or the slots'), fixed while the camera stays, so a refit of the markers' pose shifts no pile."""
+        return self._card_pose or self._crop_pose or self.tracker.pose
+
+    def _coin_piles(self, empty_board: np.ndarray, pose: Pose) -> dict[int, CoinPile]:
+        """Each seat's coins counted in its zone (:mod:`vision.coin_piles`), for a game whose zones hold only coins."""
+        if not self._coin_pile:
+            return {}
+        camera = camera_position_mm(pose.image_from_board, (empty_board.shape[1], empty_board.shape[0]))
+        self._piles_cut = pose          # the pose the piles' empty table was cut through
+        piles = {}
+        for zone in self.layout.supplies:
+            if zone.seat < len(self.players):
+                centre = (zone.origin[0] + zone.size[0] / 2, zone.origin[1] + zone.size[1] / 2)
+                layer = layer_shift_px(float(self._coin_pile["thickness_mm"]), camera, centre, SUPPLY_PX_PER_MM)
+                piles[zone.seat] = CoinPile(self._supply_picture(empty_board, pose, zone.seat), layer,
+                                            int(self._coin_pile["stacks"]))
+        return piles
+
     def _read_supplies(self, frame: np.ndarray, pose: Pose, with_coins: bool
                        ) -> tuple[dict[str, dict[str, int]], dict[str, float],
-                                  dict[str, tuple[int, tuple[float, float, float]]]]:
+                                  dict[str, tuple[int, tuple[float, float, float]]],
+                                  dict[str, tuple[int | None, float]]]:
         """Each seat's cube counts and their confidence; and, ``with_coins`` (a still frame: the reconciler weighs no
-        other), what its coins' strip shows."""
+        other), what its coins' strip shows; each seat's coins counted where its zone holds only coins (unsure,
+        ``(None, 0.0)``, on a frame that is not still, and after a bump until the empty table is seen again)."""
         supplies, confidence, coins = {}, {}, {}
+        coin_counts = {}
+        cut_alike = self._pile_pose() is self._piles_cut     # after a bump, the empty table was seen through another
+        for seat, pile in self.reference.piles.items():
+            if with_coins and cut_alike:
+                read = pile.read(self._supply_picture(frame, self._pile_pose(), seat))
+            else:
+                pile.moved()
+                read = CoinCount(None, 0.0)
+            coin_counts[self.players[seat]] = (read.count, read.probability)
         for seat, zone in self.reference.supplies.items():
             colour = self.players[seat]
             picture = self._supply_picture(frame, pose, seat)
@@ -997,4 +1043,4 @@ class VisionPipeline:
             confidence[colour] = round(sure, 3)
             if seen is not None:
                 coins[colour] = seen
-        return supplies, confidence, coins
+        return supplies, confidence, coins, coin_counts

@@ -15,7 +15,9 @@ truth: a diagnostic the reader never sees) is printed, and the totals again over
 3 px. Each character card revealed before a seat is scored the same way, and the crown's seat (the crown place read most
 likely to hold it, at ≥ 0.5).
 A reading is *sure* at probability ≥ 0.9 (:data:`SURE`); a sure reading that is wrong is *confidently wrong*. Gold:
-each seat's count read (``Observation.gold``, which no reader fills yet: ``gold_seats`` 0) against the truth. Prints one JSON object.
+each seat's count (``Observation.coin_counts``) against the truth, exact when sure and right; here no seat's gold
+changes between the confirmed position and the frame (``bench_gold.py`` measures gold through moves that change it).
+Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> d
     pipeline = VisionPipeline(layout, colours, fit_board=False)
     out = {"seed": seed, "players": players, "registered": True, "cards": 0, "cards_right": 0, "cards_sure": 0,
            "cards_sure_wrong": 0, "empty": 0, "empty_right": 0, "empty_sure_wrong": 0, "seats": 0, "gold_exact": 0,
-           "gold_off": [], "characters": 0, "characters_right": 0, "characters_sure_wrong": 0, "crowns": 0,
+           "gold_unsure": 0, "gold_sure_wrong": 0, "characters": 0,
+           "characters_right": 0, "characters_sure_wrong": 0, "crowns": 0,
            "crowns_right": 0, "ms": [], "cards_ms": [], "wrong": []}
     empty, truth = table.render(TableView("citadels", tuple(colours)), frame_seed=10_001)
     try:
@@ -110,12 +113,13 @@ def bench_table(seed: int, domain: str, frames: int, size: tuple[int, int]) -> d
         seen = max(crowns, key=lambda name: observation.slots.get(name, {}).get("crown", 0.0))
         out["crowns"] += 1
         out["crowns_right"] += bool(view.pieces(seen)) and observation.slots[seen].get("crown", 0.0) >= 0.5
-        for colour in colours:        # gold per seat, once the pipeline counts it (Observation.gold: none yet)
-            read = getattr(observation, "gold", {}).get(colour)
-            if read is not None:
-                out["seats"] += 1
-                out["gold_exact"] += read[0] == view.supplies[colour]["gold"]
-                out["gold_off"].append(read[0] - view.supplies[colour]["gold"])
+        for colour in colours:        # gold per seat
+            count, p = observation.coin_counts.get(colour, (None, 0.0))
+            out["seats"] += 1
+            sure = count is not None and p >= SURE
+            out["gold_exact"] += sure and count == view.supplies[colour]["gold"]
+            out["gold_unsure"] += not sure
+            out["gold_sure_wrong"] += sure and count != view.supplies[colour]["gold"]
     return out
 
 
@@ -149,7 +153,7 @@ def main() -> None:
     for seed in seeds:
         result = bench_table(seed, args.domain, args.frames, _size(args.size))
         tables.append(result)
-        print(json.dumps({k: v for k, v in result.items() if k not in ("ms", "cards_ms", "gold_off")}), flush=True)
+        print(json.dumps({k: v for k, v in result.items() if k not in ("ms", "cards_ms")}), flush=True)
     summary = {**_totals(tables), "seeds": seeds, "domain": args.domain, "size": args.size}
     good = [t for t in tables if t.get("pose_error_px", 99) <= GOOD_POSE_PX]
     summary["tables_with_pose_within_%g_px" % GOOD_POSE_PX] = {"seeds": [t["seed"] for t in good], **_totals(good)}
@@ -162,7 +166,8 @@ GOOD_POSE_PX = 3.0      # diagnostic: tables whose pose puts every city place wi
 def _totals(tables: list[dict]) -> dict:
     total = {key: sum(t[key] for t in tables) for key in ("cards", "cards_right", "cards_sure", "cards_sure_wrong",
                                                           "empty", "empty_right", "empty_sure_wrong", "seats",
-                                                          "gold_exact", "characters", "characters_right",
+                                                          "gold_exact", "gold_unsure", "gold_sure_wrong",
+                                                          "characters", "characters_right",
                                                           "characters_sure_wrong", "crowns", "crowns_right")}
     ms = [m for t in tables for m in t["ms"]]
     cards_ms = [m for t in tables for m in t["cards_ms"]]
@@ -180,6 +185,8 @@ def _totals(tables: list[dict]) -> dict:
         "character_confident_wrong": total["characters_sure_wrong"],
         "crown_seat_right": ratio(total["crowns_right"], total["crowns"]),
         "gold_seats": total["seats"], "gold_exact_rate": ratio(total["gold_exact"], total["seats"]),
+        "gold_unsure_rate": ratio(total["gold_unsure"], total["seats"]),
+        "gold_confident_wrong": total["gold_sure_wrong"],
         "median_ms_per_frame": round(float(np.median(ms)), 1) if ms else None,
         "median_card_reading_ms": round(float(np.median(cards_ms)), 1) if cards_ms else None,
     }

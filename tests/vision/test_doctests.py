@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["vision.sources", "vision.registration", "vision.crops", "vision.stability", "vision.colours",
-           "vision.tiles", "vision.cubes", "vision.supplies", "vision.pipeline", "vision.blobs", "vision.hand_side",
+           "vision.tiles", "vision.cubes", "vision.supplies", "vision.coin_piles", "vision.pipeline", "vision.blobs", "vision.hand_side",
            "vision.layout", "vision.leaning", "vision.markers", "vision.recognizer", "vision.stacks", "vision.unique_pieces", "vision.zone_model", "vision.render.camera",
            "vision.render.domains", "vision.render.renderer"]
 
