@@ -91,6 +91,7 @@ class Spell:
         self.supplies: dict[str, list[tuple[Mapping[str, int], float | None]]] = {}
         self.coins = CoinWitness()
         self._means: dict[str, dict[str, float]] | None = None
+        self._change_sums: dict[str, list[float]] = {}   # spot → [summed change level, frames] since vision confirmed
 
     def add(self, observation: Observation) -> None:
         self.frames += 1
@@ -107,9 +108,22 @@ class Spell:
             near = observation.leaning_in.get(slot)
             if near:
                 self.leaning[slot] = tuple(dict.fromkeys(self.leaning.get(slot, ()) + tuple(near)))
+        for spot, level in observation.changes.items():
+            summed = self._change_sums.setdefault(spot, [0.0, 0])
+            summed[0] += level
+            summed[1] += 1
         for colour, counts in observation.supplies.items():
             self.supplies.setdefault(colour, []).append((counts, observation.supply_confidence.get(colour)))
         self.coins.add(observation)
+
+    def change(self, spot: str) -> float | None:
+        """The spot's mean picture change level since vision last confirmed it in this spell; None if unmeasured."""
+        summed = self._change_sums.get(spot)
+        return summed[0] / summed[1] if summed else None
+
+    def repictured(self, kept: Collection[str] = ()) -> None:
+        """Vision took new confirmed pictures (but of ``kept``): the levels measured so far were against the old."""
+        self._change_sums = {spot: summed for spot, summed in self._change_sums.items() if spot in kept}
 
     @property
     def means(self) -> dict[str, dict[str, float]]:
@@ -204,6 +218,7 @@ class ModelReconciler:
         self._streaks = _Streaks()
         self._seen_actions: tuple[Action, ...] = tuple(session.actions)
         self._slot_logliks: dict[tuple, float] = {}    # this frame's slot log-likelihoods, by what a story puts there
+        self._pictured: dict[str, str] | None = None   # slot → its label when vision last took its picture
 
     # ---- the one entry point -------------------------------------------------------------------------------
 
@@ -272,6 +287,9 @@ class ModelReconciler:
             self.model.learn_slot(mean, label, confirmed, leaning, slot in self._spell.behind, before, near)
             if was is not None:
                 self.model.learn_drift(mean, was[1], label != was[0], near, leaning)
+            level = self._spell.change(slot)
+            if level is not None and self._pictured is not None:
+                self.model.learn_change(level, mean, label, leaning, label != self._pictured.get(slot, ""), near)
         for colour in self._spell.supplies:
             seen, confidence = self._spell.zone(colour)
             if seen is not None:
@@ -425,6 +443,10 @@ class ModelReconciler:
                                         before, near)
         if was is not None:
             loglik += self.model.drift_loglik(spell.means[slot], was[1], label != was[0], near, list(leaning))
+        level = spell.change(slot)
+        if level is not None and self._pictured is not None:
+            loglik += self.model.change_loglik(level, spell.means[slot], label, list(leaning),
+                                               label != self._pictured.get(slot, ""), near)
         self._slot_logliks[key] = loglik
         return loglik
 
@@ -672,7 +694,15 @@ class ModelReconciler:
         self.session.decide(action, source="prompt")
 
     def vision_confirmed(self, doubted: Collection[str] = ()) -> None:
-        """The live loop had vision take the frame just observed as the confirmed table (nothing to note here)."""
+        """The live loop had vision take the frame just observed as the confirmed table (but ``doubted``): the
+        pictures the spots' change levels are measured against now show the session's table."""
+        now = VisibleView.of(self.session.state.table_view())
+        was = self._pictured or {}
+        pictured = {slot: label for slot, label in now.labels.items() if slot not in doubted}
+        pictured.update({slot: was[slot] for slot in doubted if slot in was})
+        self._pictured = pictured
+        self._spell.repictured(kept=doubted)
+        self._slot_logliks = {}
 
     @property
     def hand_since_decision(self) -> bool:

@@ -18,6 +18,11 @@ How far a slot's averaged reading moved since the spell before is measured too (
 contents changed or not, another slot of its place changed, a piece leans in): a reading that jumps where the story
 says nothing moved tells against it.
 
+So is how far a watched spot's picture is from the one vision took when it last confirmed the table
+(``Observation.changes``, :func:`change_contexts`: the spot's contents changed since then or not, another slot of its
+place changed, and how its reading relates to the story's label, so that the picture and the reading it was read
+from are not counted as two independent witnesses): a piece the slot model misses still changes the picture.
+
 Supply zones are modelled the same way (how far the counts read are from a story's, and how sure the zone was);
 a seat's coins by the odds vision measured for its coin strip; the arm's side by how often it names the mover.
 """
@@ -43,6 +48,7 @@ BINS = (0.4, 0.6, 0.8, 0.9, 0.97, 0.995)          # upper edges of the likeliest
 SECOND = 0.15            # a reading's second likeliest label counts when it holds at least this much
 COUNT_BINS = (0.5, 0.7, 0.9, 0.97)
 DRIFT_BINS = (0.05, 0.15, 0.3, 0.5, 0.7)     # upper edges of the bins of how far a slot's reading moved
+CHANGE_BINS = (20.0, 30.0, 45.0, 70.0, 110.0, 160.0)   # upper edges of the bins of a spot's picture change level
 SMOOTHING = 20.0         # pseudo-counts a context borrows from its coarser one
 RELATIONS = ("own", "missed", "lean", "colour", "phantom", "other")
 UNDETERMINED = ("colour", "phantom", "other")   # relations whose label a story does not fix: one of several
@@ -124,6 +130,15 @@ def drift_contexts(moved: bool, near: bool, leaning: Iterable[str]) -> list[str]
     return [f"{first}|{close}|{leans}", f"{first}|{close}", first, ""]
 
 
+def change_contexts(moved: bool, near: bool, reading_relation: str) -> list[str]:
+    """Contexts of a picture change level, finest first: the spot's contents differ from those vision last
+    confirmed, another slot of its place changed, how the spot's reading relates to the story's label (the top
+    relation of :func:`relation`)."""
+    first = "moved" if moved else "still"
+    close = "near" if near else "alone"
+    return [f"{first}|{close}|{reading_relation}", f"{first}|{close}", first, ""]
+
+
 def contexts(label: str, confirmed: str, leaning: Iterable[str], behind: bool, before: str = "none",
              near: bool = False) -> list[str]:
     """The slot's contexts, finest first: kind, changed since confirmed, how surely the spell before read it,
@@ -176,6 +191,7 @@ class ReadingModel:
     supplies: Table
     arms: dict[str, float]            # "mover" / "none" / "other": how a reach's named seat relates to the mover
     drifts: Table = field(default_factory=Table)   # how far a slot's reading moves from one spell to the next
+    changes: Table = field(default_factory=Table)  # how far a watched spot's picture is from the confirmed one
     source: str = ""
 
     # ---- likelihoods ------------------------------------------------------------------------------------------
@@ -196,6 +212,17 @@ class ReadingModel:
         not, another slot of its place changed (``near``), ``leaning`` pieces in front)."""
         outcome = str(probability_bin(drift(reading, before), DRIFT_BINS))
         return math.log(self.drifts.probability(drift_contexts(moved, near, leaning), outcome))
+
+    def change_loglik(self, level: float, reading: Mapping[str, float], label: str, leaning: Sequence[str],
+                      moved: bool, near: bool) -> float:
+        """log P(the spot's picture is ``level`` from the one vision last confirmed | it holds ``label``, which
+        ``moved`` says differs from what vision confirmed there; ``near``: another slot of its place changed).
+        0 when the model has measured no picture changes."""
+        if not self.changes.counts:
+            return 0.0
+        top = relation(reading, label, leaning)[0].split("/")[0]
+        outcome = str(probability_bin(level, CHANGE_BINS))
+        return math.log(self.changes.probability(change_contexts(moved, near, top), outcome))
 
     def supply_loglik(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
                       confirmed: Mapping[str, int]) -> float:
@@ -230,7 +257,7 @@ class ReadingModel:
                 counts[key] = {outcome: n * factor for outcome, n in row.items()}
             return Table(counts, table.outcomes, prior=table)
         return ReadingModel(scaled(self.slots), dict(self.class_sizes), scaled(self.supplies), dict(self.arms),
-                            scaled(self.drifts), self.source)
+                            scaled(self.drifts), scaled(self.changes), self.source)
 
     def learn_slot(self, reading: Mapping[str, float], label: str, confirmed: str, leaning: Sequence[str],
                    behind: bool, before: str, near: bool) -> None:
@@ -242,6 +269,12 @@ class ReadingModel:
                     leaning: Sequence[str]) -> None:
         """Count how far one slot's reading moved between two spells."""
         self.drifts.add(drift_contexts(moved, near, leaning), str(probability_bin(drift(reading, before), DRIFT_BINS)))
+
+    def learn_change(self, level: float, reading: Mapping[str, float], label: str, leaning: Sequence[str],
+                     moved: bool, near: bool) -> None:
+        """Count one spell's picture change level of a spot known to hold ``label``."""
+        top = relation(reading, label, leaning)[0].split("/")[0]
+        self.changes.add(change_contexts(moved, near, top), str(probability_bin(level, CHANGE_BINS)))
 
     def learn_supply(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
                      confirmed: Mapping[str, int]) -> None:
@@ -255,7 +288,8 @@ class ReadingModel:
         return {"format": FORMAT, "source": self.source, "slots": self.slots.counts, "slot_outcomes": self.slots.outcomes,
                 "class_sizes": self.class_sizes, "supplies": self.supplies.counts,
                 "supply_outcomes": self.supplies.outcomes, "arms": self.arms, "drifts": self.drifts.counts,
-                "drift_outcomes": self.drifts.outcomes}
+                "drift_outcomes": self.drifts.outcomes, "changes": self.changes.counts,
+                "change_outcomes": self.changes.outcomes}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "ReadingModel":
@@ -264,6 +298,7 @@ class ReadingModel:
         return cls(Table(data["slots"], data["slot_outcomes"]), dict(data["class_sizes"]),
                    Table(data["supplies"], data["supply_outcomes"]), dict(data["arms"]),
                    Table(data.get("drifts", {}), data.get("drift_outcomes", len(DRIFT_BINS) + 1)),
+                   Table(data.get("changes", {}), data.get("change_outcomes", len(CHANGE_BINS) + 1)),
                    data.get("source", ""))
 
 
@@ -295,7 +330,7 @@ def reading_model(game: str) -> ReadingModel | None:
 
 def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
     """Count the collected spells and reaches (``collect_readings.py`` lines) into a :class:`ReadingModel`."""
-    slots, supplies, drifts = Table(), Table(), Table()
+    slots, supplies, drifts, changes = Table(), Table(), Table(), Table()
     members: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     arms = {"mover": 1.0, "none": 1.0, "other": 1.0}
     last: dict[tuple, dict[str, tuple[str, Mapping[str, float]]]] = defaultdict(dict)   # game → slot → (truth, read)
@@ -325,6 +360,9 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
             was = earlier.get(slot, ("", {"": 1.0}))      # not listed the spell before: an empty slot read surely
             drifts.add(drift_contexts(entry["truth"] != was[0], near, leaning),
                        str(probability_bin(drift(entry["read"], was[1]), DRIFT_BINS)))
+            if entry.get("change") is not None:
+                changes.add(change_contexts(entry["truth"] != entry["confirmed"], near, top_part),
+                            str(probability_bin(entry["change"], CHANGE_BINS)))
         last[tuple(line["game"])] = {slot: (entry["truth"], entry["read"]) for slot, entry in line["slots"].items()}
         if line.get("easy_empty"):
             slots.add(contexts("", "", (), False, before_level(None, "")), f"own/-:{len(BINS)}", line["easy_empty"])
@@ -338,10 +376,12 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
     slots.outcomes = len(RELATIONS) * (len(RELATIONS) + 1) * (len(BINS) + 1)
     supplies.outcomes = 4 * (len(COUNT_BINS) + 1)
     drifts.outcomes = len(DRIFT_BINS) + 1
+    changes.outcomes = len(CHANGE_BINS) + 1
     total = sum(arms.values())
     sizes = {rel: round(_effective_size(tops), 3) for rel, tops in members.items()
              if rel.lstrip("2") in UNDETERMINED}
-    return ReadingModel(slots, sizes, supplies, {key: value / total for key, value in arms.items()}, drifts, source)
+    return ReadingModel(slots, sizes, supplies, {key: value / total for key, value in arms.items()}, drifts, changes,
+                        source)
 
 
 def _before(was: tuple[str, Mapping[str, float]] | None, confirmed: str) -> str:

@@ -3,7 +3,7 @@
 Bots play games on the simulated table, watched by the real pipeline and reconciler exactly as in
 ``bench_live.py``. On every still frame showing the world at rest, each slot's reading is written beside the truth:
 what the slot holds, what the rules last confirmed there (what vision compares against), what the slots leaning into
-its window hold, and whether a piece in front hides it. Supply zones and hands are written too. One JSON line per
+its window hold, whether a piece in front hides it, and the spell's mean picture change level of the watched spots. Supply zones and hands are written too. One JSON line per
 frame; `fit_reliability.py` fits the reliability tables from these lines (:func:`companion.reconciler.observation_model.fit`).
 
     .venv/bin/python tests/benchmarks/collect_readings.py --domain train --players 3 --seed 700001 --games 2 \\
@@ -41,6 +41,7 @@ class Spell:
         self.context: dict[str, dict] = {}
         self.supplies: dict[str, list] = {}
         self.coins: dict[str, list] = {}
+        self.changes: dict[str, list[float]] = {}     # spot → its picture change levels, frame by frame
 
     def add(self, observation) -> None:
         self.frames += 1
@@ -52,8 +53,9 @@ class Spell:
                 summed[label] = summed.get(label, 0.0) + probability
             self.context.setdefault(slot, {
                 "behind": slot in observation.behind,
-                "leaning": {near: self.truth.label(near) for near in observation.leaning_in.get(slot, ())},
-                "change": observation.changes.get(slot)})
+                "leaning": {near: self.truth.label(near) for near in observation.leaning_in.get(slot, ())}})
+            if slot in observation.changes:
+                self.changes.setdefault(slot, []).append(observation.changes[slot])
         for colour, counts in observation.supplies.items():
             self.supplies.setdefault(colour, []).append([counts, observation.supply_confidence.get(colour)])
         for colour, (deniers, odds) in observation.coins.items():
@@ -68,7 +70,9 @@ class Spell:
             if not truth and not confirmed and not any(context["leaning"].values()) and mean.get("", 0) >= 0.98:
                 easy += 1
                 continue
-            slots[slot] = {"truth": truth, "confirmed": confirmed, "read": top(mean), **context}
+            levels = self.changes.get(slot)
+            change = round(sum(levels) / len(levels), 1) if levels else None
+            slots[slot] = {"truth": truth, "confirmed": confirmed, "read": top(mean), "change": change, **context}
         return {"frames": self.frames, "decisions": self.decisions, "caught_up": self.caught_up, "easy_empty": easy,
                 "slots": slots,
                 "supplies": {colour: {"truth": self.truth.supplies.get(colour, {}),

@@ -2,10 +2,10 @@
 
 The Caylus file shipped in its pack was made by (about 40 minutes on 2 cores):
 
-    for p in 2 3 4 5; do .venv/bin/python tests/benchmarks/collect_readings.py --domain train --players $p \\
-        --seed 70000$p --out /tmp/train.jsonl; done
-    .venv/bin/python tests/benchmarks/fit_reliability.py /tmp/train.jsonl \\
-        --source "rendered games, train look, 960x540: 2-5 players, seeds 700002-700005" \\
+    for p in 2 3 4 5; do .venv/bin/python tests/benchmarks/collect_readings.py --domain demo --players $p \\
+        --seed 71000$p --out /tmp/demo.jsonl; done
+    .venv/bin/python tests/benchmarks/fit_reliability.py /tmp/demo.jsonl \\
+        --source "rendered games, demo look, 960x540: 2-5 players, seeds 710002-710005" \\
         --out companion/games/caylus/reliability.json
 
 Never fit on the look that is measured (``holdout``), nor on seeds that are measured.
