@@ -57,7 +57,7 @@ from .supplies import SupplyZone
 from .tiles import TileLibrary
 from .unique_pieces import at_most_one
 from .vocabulary import Vocabulary
-from .worker_piles import MARGIN_MM, PileReader, pile_zones, zone_points
+from .worker_piles import MARGIN_MM, PileReader, zone_points
 
 import cv2
 
@@ -169,8 +169,8 @@ class VisionPipeline:
         self.card_places: dict[str, CardPlace] = {}
         self._pick_card_places(layout, wanted)
         # Counted zones of standing pieces (a pile of workers) are counted by colour (vision.worker_piles).
-        counted = pile_zones(layout, terms)
-        self.worker_piles: PileReader | None = None
+        self.worker_piles: PileReader | None = PileReader.of(layout, terms)
+        counted = self.worker_piles.zones if self.worker_piles else {}
         self.windows = slot_windows(layout, [name for name in wanted if name not in self.card_places
                                              and name not in counted])
         self.slot_names = list(self.windows)

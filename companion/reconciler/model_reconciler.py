@@ -43,7 +43,7 @@ from companion.session import Session
 from vision.observation import Observation
 
 from .evidence import CoinWitness, ViewDiff, VisibleView, goods_and_coin, looks_like
-from .explain import describe, explain_illegal, place_of, slot_number, split_forgotten
+from .explain import FORGOTTEN_RULE, describe, explain_illegal, place_of, slot_number, split_forgotten
 from .observation_model import ReadingModel, before_level, reading_model, spell_supply
 from .outcomes import Outcome
 from .fixtures import Fixtures
@@ -643,12 +643,12 @@ class ModelReconciler:
         reminders, residual = split_forgotten(lasting_diff, best.view, self._recent_views())
         for finding in reminders:
             alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
-                                             rule="forgotten step", kind="forgotten",
+                                             rule=FORGOTTEN_RULE, kind="forgotten",
                                              key=finding.key, values=finding.values)
             self._watched[alert.id] = _Watch(lasting, "forgotten")
             outcomes.append(Outcome("reminder", frame, player=_seat(self.session, finding.player),
                                     message=finding.message, alert_id=alert.id, place=finding.place,
-                                    rule="forgotten step"))
+                                    rule=FORGOTTEN_RULE))
         if reminders and not residual:
             return outcomes
         finding = explain_illegal(self.session.game, best.state, residual or lasting_diff, self.session.players,

@@ -85,6 +85,11 @@ def relation(reading: Mapping[str, float], label: str, leaning: Iterable[str]) -
     return f"{top}/{second}", probability_bin(reading[ranked[0]])
 
 
+def top_relation(reading: Mapping[str, float], label: str, leaning: Iterable[str]) -> str:
+    """How a reading's likeliest label relates to ``label`` (the first part of :func:`relation`)."""
+    return relation(reading, label, leaning)[0].split("/")[0]
+
+
 def _relation(seen: str, label: str, leaning: tuple[str, ...]) -> str:
     """How one label read relates to the slot's ``label``: own, missed, lean, phantom, colour or other."""
     if looks_like(seen, label):
@@ -220,9 +225,9 @@ class ReadingModel:
         0 when the model has measured no picture changes."""
         if not self.changes.counts:
             return 0.0
-        top = relation(reading, label, leaning)[0].split("/")[0]
         outcome = str(probability_bin(level, CHANGE_BINS))
-        return math.log(self.changes.probability(change_contexts(moved, near, top), outcome))
+        return math.log(self.changes.probability(change_contexts(moved, near, top_relation(reading, label, leaning)),
+                                                 outcome))
 
     def supply_loglik(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
                       confirmed: Mapping[str, int]) -> float:
@@ -273,8 +278,8 @@ class ReadingModel:
     def learn_change(self, level: float, reading: Mapping[str, float], label: str, leaning: Sequence[str],
                      moved: bool, near: bool) -> None:
         """Count one spell's picture change level of a spot known to hold ``label``."""
-        top = relation(reading, label, leaning)[0].split("/")[0]
-        self.changes.add(change_contexts(moved, near, top), str(probability_bin(level, CHANGE_BINS)))
+        self.changes.add(change_contexts(moved, near, top_relation(reading, label, leaning)),
+                         str(probability_bin(level, CHANGE_BINS)))
 
     def learn_supply(self, seen: Mapping[str, int], confidence: float, counts: Mapping[str, int],
                      confirmed: Mapping[str, int]) -> None:

@@ -29,7 +29,7 @@ from vision.observation import Observation, label_for
 from .actors import Reach, bare_behind, bare_circles, colour_by_arm, glimpsed_behind, handled, reached_in
 from .evidence import (CONFIDENT, CONFIDENT_EMPTY, CoinWitness, Consensus, ViewDiff, VisibleView, confident_mismatches,
                        goods_and_coin, looks_like, reading_loglik, slot_loglik, split_loglik, without_piled)
-from .explain import Finding, describe, explain_illegal, slot_number, split_forgotten
+from .explain import FORGOTTEN_RULE, Finding, describe, explain_illegal, slot_number, split_forgotten
 from .fixtures import (counted_in_front, read_as_leaning_ahead, second_sightings, seen_otherwise, shadowed,
                        top_of_a_piece_in_front, unseen_fixtures)
 from .outcomes import Outcome
@@ -1176,12 +1176,12 @@ class Reconciler:
             item = ("reminder", finding.message)
             if item in lasting and not self._covered(item):
                 alert = self.session.raise_alert(finding.message, player=finding.player, place=finding.place,
-                                                 rule="forgotten step", kind="forgotten",
+                                                 rule=FORGOTTEN_RULE, kind="forgotten",
                                                  key=finding.key, values=finding.values)
                 self._watched[alert.id] = _Watch(frozenset({item}), "forgotten")
                 outcomes.append(Outcome("reminder", frame, player=_seat(self.session, finding.player),
                                         message=finding.message, alert_id=alert.id, place=finding.place,
-                                        rule="forgotten step"))
+                                        rule=FORGOTTEN_RULE))
         items = frozenset(item for item in _items(residual) if item in lasting and not self._covered(item))
         if not items:
             return outcomes

@@ -90,6 +90,19 @@ def advance_until(session, actions, accept):
         session.decide(actions[len(session.actions)])
 
 
+def stale_table(seed=6):
+    """A two-player Caylus game in its second turn, and its table as it was one decision ago on the first slot that
+    changed: the session, that stale view and the slot."""
+    session, actions = session_at(["red", "blue"], seed=seed, decisions=0)
+    advance_until(session, actions, lambda s: s.pending().kind == "place" and s.turn > 1)
+    before = session.history()[-2].table_view()
+    view = copy.deepcopy(session.state.table_view())
+    stale = sorted(slot for slot in set(before.slots) | set(view.slots)
+                   if label_for(before.pieces(slot)) != label_for(view.pieces(slot)))[0]
+    view.slots[stale] = before.pieces(stale)
+    return session, view, stale
+
+
 def worker_on(view, slot, colour):
     view = copy.deepcopy(view)
     view.put(slot, Piece("worker", colour))

@@ -12,8 +12,7 @@ from companion.reconciler import Reconciler
 from companion.reconciler.replay import run, summary
 from companion.reconciler.synthetic import Noise, random_actions, record_game
 from companion.session import Journal, Session
-from tests.reconciler.table import COLOURS, advance_until, camera, session_at, show, worker_on
-from vision.observation import label_for
+from tests.reconciler.table import COLOURS, advance_until, camera, session_at, show, stale_table, worker_on
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -141,13 +140,7 @@ def test_the_provost_moved_further_than_allowed_is_refused():
 
 
 def test_a_step_the_table_did_not_follow_is_a_reminder_not_an_alert():
-    session, actions = session_at(["red", "blue"], seed=6, decisions=0)
-    advance_until(session, actions, lambda s: s.pending().kind == "place" and s.turn > 1)
-    before = session.history()[-2].table_view()
-    view = copy.deepcopy(session.state.table_view())
-    stale = sorted(slot for slot in set(before.slots) | set(view.slots)
-                   if label_for(before.pieces(slot)) != label_for(view.pieces(slot)))[0]
-    view.slots[stale] = before.pieces(stale)
+    session, view, stale = stale_table(seed=6)
     outcomes = show(Reconciler(session), view)
     assert [o.kind for o in outcomes] == ["reminder"] and stale in outcomes[0].message
 

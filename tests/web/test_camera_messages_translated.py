@@ -11,7 +11,6 @@ from a real game's table, said in each language with every value named in that l
 from __future__ import annotations
 
 import ast
-import copy
 import json
 import re
 from pathlib import Path
@@ -30,8 +29,7 @@ from companion.web.desk import Desk
 from companion.web.messages import say, slot_name
 from companion.session import Journal
 from tablet_client import PIN, Tablet
-from tests.reconciler.table import advance_until, session_at, show
-from vision.observation import label_for
+from tests.reconciler.table import show, stale_table
 
 from tests.contract.test_refusals_translated import _refusals_in
 
@@ -107,24 +105,11 @@ def test_every_slot_the_camera_reads_is_named_in_the_readers_language(game, lang
     assert not english, english[:10]
 
 
-def _stale_table(seed: int = 6):
-    """A Caylus game in its second turn, and the table as it was one decision ago on the first slot that changed:
-    the reconciler's session, the stale view and that slot."""
-    session, actions = session_at(["red", "blue"], seed=seed, decisions=0)
-    advance_until(session, actions, lambda s: s.pending().kind == "place" and s.turn > 1)
-    before = session.history()[-2].table_view()
-    view = copy.deepcopy(session.state.table_view())
-    stale = sorted(slot for slot in set(before.slots) | set(view.slots)
-                   if label_for(before.pieces(slot)) != label_for(view.pieces(slot)))[0]
-    view.slots[stale] = before.pieces(stale)
-    return session, view, stale
-
-
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_reminders_and_the_tables_unexplained_changes_are_said_with_every_value_named(lang):
     """A worker left at the gate and a supply not paid (the table as it was a moment ago), a house and a worker
     where no move puts them, food from nowhere, and nothing to say at all."""
-    session, _view, _stale = _stale_table()
+    session, _view, _stale = stale_table()
     expected = VisibleView.of(session.state.table_view())
     red = dict(expected.supplies["red"])
     unpaid = {**red, "food": red["food"] + 1, "wood": red["wood"] - 1}
@@ -148,7 +133,7 @@ def test_reminders_and_the_tables_unexplained_changes_are_said_with_every_value_
 @pytest.fixture
 def watched_tablet():
     """The tablet of a Caylus game where the camera reminded a forgotten step and then dropped."""
-    session, view, stale = _stale_table()
+    session, view, stale = stale_table()
     desk = Desk(session.journal, session)
     outcomes = show(Reconciler(session), view)
     assert [o.kind for o in outcomes] == ["reminder"] and stale in outcomes[0].message
