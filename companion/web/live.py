@@ -136,7 +136,7 @@ def decide():
         session.decide(action, source=_source_of_tablet_decision(session))
     except RuleError as refused:
         text = i18n.texts(g.lang, session.game)
-        said = (messages.say(text, refused.key, refused.values, session.setup.get("names", {}))
+        said = (messages.say(text, refused.key, refused.values, session.setup.get("names", {}), seats=session.players)
                 if g.lang != i18n.DEFAULT_LANGUAGE else None)      # in English, the engine's own words
         return error_response(422, "errors.rule", message=said or refused.message, rule=refused.rule,
                               place=refused.place, player=refused.player)

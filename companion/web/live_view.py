@@ -93,18 +93,21 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
 def _translate_alerts(session: Any, snapshot: Mapping[str, Any], lang: str) -> None:
     """Each alert in ``lang``: its message from its key (a refusal of the pack's, a reminder, the camera's own
     alerts) and its rule from ``alert_rules.<rule>`` (a rule the strings do not name is left out: the message says
-    it); in English, the words the alert was raised with."""
-    if lang == i18n.DEFAULT_LANGUAGE:
-        return
+    it). In English, the words the alert was raised with, except where they name a slot (the camera's alerts name
+    it by its id, ``seat.0.city.3``): those are said from the strings too, the slot in players' words."""
+    english = lang == i18n.DEFAULT_LANGUAGE
     text = i18n.texts(lang, session.game)
+    names = snapshot.get("names") or {}
     for alert in snapshot.get("alerts") or []:
-        if not isinstance(alert, dict):
+        if not isinstance(alert, dict) or (english and "slot" not in (alert.get("values") or {})):
             continue
         if alert.get("key"):
-            values = _actions_said(session, text, alert.get("values") or {}, snapshot.get("names") or {})
-            said = messages.say(text, alert["key"], values, snapshot.get("names") or {})
+            values = _actions_said(session, text, alert.get("values") or {}, names)
+            said = messages.say(text, alert["key"], values, names, seats=session.players)
             if said:
                 alert["message"] = said
+        if english:
+            continue
         if alert.get("rule"):
             rule_key = "alert_rules." + re.sub(r"[^a-z0-9]+", "_", str(alert["rule"]).lower()).strip("_")
             alert["rule"] = text(rule_key) if text.has(rule_key) else None

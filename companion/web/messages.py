@@ -6,7 +6,7 @@ from the strings by what it is: ``place`` → ``places.*``, ``building`` → ``b
 ``apprentices.*``, ``tile`` → ``tiles.*``, ``cube`` → ``resources.*``, ``cubes`` or any ``*_cubes`` (a list) →
 "1 food + 1 wood" (``labels.amount`` per good), ``row`` → ``favours.*``, ``section`` → ``castle.*``, ``builder`` →
 ``buildings.*``, ``asked`` (a decision's kind) →
-``decisions.*``, ``slot`` → its place's name and number, ``player`` / ``waiting`` / ``occupant`` / ``own`` /
+``decisions.*``, ``slot`` → in players' words (:func:`slot_name`), ``player`` / ``waiting`` / ``occupant`` / ``own`` /
 ``owner`` → the player's name or colour, ``option`` → ``variants.*`` (a game option's name), ``pieces`` or any
 ``*_pieces`` (a table view's label, ``worker:red+house:blue``) → "red worker and blue house" (``words.*``, the
 pieces' ``pieces.*``, colours' ``colours.*``, a tile's ``buildings.*`` / ``tiles.*``), ``counts`` or any ``*_counts``
@@ -29,7 +29,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+import re
+from functools import lru_cache
+from typing import Any, Iterable, Mapping, Sequence
 
 from companion.games import RuleError
 from companion.games.registry import get_pack
@@ -41,14 +43,17 @@ NAMED = {"place": "places", "building": "buildings", "builder": "buildings", "ap
 PLAYERS = ("player", "waiting", "occupant", "own", "owner")
 
 
-def say(text: Any, key: str | None, values: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str | None:
-    """``key``'s words with ``values`` named in ``text``'s language; None when the strings have no such key."""
+def say(text: Any, key: str | None, values: Mapping[str, Any], names: Mapping[str, str] | None = None,
+        seats: Sequence[str] = ()) -> str | None:
+    """``key``'s words with ``values`` named in ``text``'s language; None when the strings have no such key.
+    ``names``: a player's colour → their name; ``seats``: the players' colours in seat order (a slot in front of
+    seat 2 is named by that player)."""
     if not key or not text.has(key):
         return None
-    return text(key, **{name: _named(text, name, value, names or {}) for name, value in values.items()})
+    return text(key, **{name: _named(text, name, value, names or {}, seats) for name, value in values.items()})
 
 
-def _named(text: Any, name: str, value: Any, names: Mapping[str, str]) -> str:
+def _named(text: Any, name: str, value: Any, names: Mapping[str, str], seats: Sequence[str] = ()) -> str:
     if name.endswith("cubes") and isinstance(value, (list, tuple)):     # "cubes", "gained_cubes"
         return goods(text, value)
     if name.endswith("pieces") and isinstance(value, str):              # "seen_pieces": a table view's label
@@ -56,7 +61,7 @@ def _named(text: Any, name: str, value: Any, names: Mapping[str, str]) -> str:
     if name.endswith("counts") and isinstance(value, Mapping):          # "counts": goods → more (+) or fewer (−)
         return counts(text, value)
     if name == "slot" and isinstance(value, str):
-        return slot_name(text, value)
+        return slot_name(text, value, seats, names)
     if name in PLAYERS and isinstance(value, str) and names.get(value):
         return names[value]
     prefix = NAMED.get(name)
@@ -65,16 +70,22 @@ def _named(text: Any, name: str, value: Any, names: Mapping[str, str]) -> str:
     return str(value)
 
 
-def slot_name(text: Any, slot: str) -> str:
-    """A slot of the board as its place's name and numbers: the longest start of it the strings name as a place
-    (``places.castle.dungeon``), or ``slots.<first part>`` with the first number (``slots.road``: "Square {n}"),
-    then the numbers that follow (``castle.dungeon.3`` → "Dungeon 3"); a spot within the place (``worker``,
-    ``left``) is left out. Unnamed: the slot's own parts.
+def slot_name(text: Any, slot: str, seats: Sequence[str] = (), names: Mapping[str, str] | None = None) -> str:
+    """A slot of the board in players' words. First the pack's own naming (``slot_names`` of its
+    ``tablet/tablet.json``, :func:`named_slot`: "Anna's city, district 4"); else the longest start of it the strings
+    name as a place (``places.castle.dungeon``), or ``slots.<first part>`` with the first number (``slots.road``:
+    "Square {n}"), then the numbers that follow (``castle.dungeon.3`` → "Dungeon 3"); a spot within the place
+    (``worker``, ``left``) is left out. Unnamed: the slot's own parts.
 
     >>> from companion.web.i18n import texts
     >>> slot_name(texts("en", "caylus"), "castle.dungeon.3"), slot_name(texts("en", "caylus"), "road.9.worker")
     ('Dungeon 3', 'Square 9')
+    >>> slot_name(texts("en", "citadels"), "seat.1.city.3", ["red", "blue"], {"blue": "Anna"})
+    "Anna's city, district 4"
     """
+    named = named_slot(text, slot, seats, names or {})
+    if named is not None:
+        return named
     parts = slot.split(".")
     for end in range(len(parts), 0, -1):
         place = ".".join(parts[:end])
@@ -85,6 +96,51 @@ def slot_name(text: Any, slot: str) -> str:
     if numbers and text.has(f"slots.{parts[0]}"):
         return " ".join([text(f"slots.{parts[0]}", n=numbers[0]), *numbers[1:]])
     return " ".join(parts)
+
+
+@lru_cache(maxsize=None)
+def _slot_patterns(game: str | None) -> tuple[tuple[re.Pattern[str], str, int], ...]:
+    """The pack's ``slot_names`` (``tablet.json``) as (pattern, key, the number its layout counts from)."""
+    from .tablet import tablet_data
+
+    found = []
+    for template, spec in (tablet_data(game).get("slot_names") or {}).items():
+        pattern = re.escape(template)
+        for field in re.findall(r"\{(\w+)\}", template):
+            part = r"\d+" if field in ("seat", "n", "m") else "[^.]+"
+            pattern = pattern.replace(re.escape("{" + field + "}"), f"(?P<{field}>{part})")
+        found.append((re.compile(f"^{pattern}$"), spec["key"], int(spec.get("first", 1))))
+    return tuple(found)
+
+
+def named_slot(text: Any, slot: str, seats: Sequence[str], names: Mapping[str, str]) -> str | None:
+    """``slot`` named by the pack's ``slot_names``: a template of the layout's slot names (``seat.{seat}.city.{n}``)
+    → ``key`` (its words in the strings) and ``first`` (the number the layout gives the first one, 1 unless said).
+    In the words, ``{player}`` is the seat's player (their name, else their colour; ``words.seat`` when the seats
+    are not known), ``{n}`` / ``{m}`` the numbers counted from 1, any other field named by what it is (like a
+    message's values). None when no template fits."""
+    for pattern, key, first in _slot_patterns(getattr(text, "game", None)):
+        found = pattern.match(slot)
+        if not found or not text.has(key):
+            continue
+        values: dict[str, Any] = {}
+        for field, value in found.groupdict().items():
+            if field == "seat":
+                values["player"] = seat_name(text, int(value), seats, names)
+            elif field in ("n", "m"):
+                values[field] = int(value) - first + 1
+            else:
+                values[field] = _named(text, field, value, names, seats)
+        return text(key, **values)
+    return None
+
+
+def seat_name(text: Any, seat: int, seats: Sequence[str], names: Mapping[str, str]) -> str:
+    """The player at ``seat``: their name, else their colour in words; "Seat 3" when the seats are not known."""
+    if 0 <= seat < len(seats):
+        colour = seats[seat]
+        return names.get(colour) or (text(f"colours.{colour}") if text.has(f"colours.{colour}") else colour)
+    return text("words.seat", n=seat + 1)
 
 
 def pieces(text: Any, label: str) -> str:
@@ -104,6 +160,11 @@ def _piece(text: Any, kind: str, detail: str) -> str:
     for prefix in ("buildings", "tiles"):
         if text.has(f"{prefix}.{detail}"):
             return text("words.named_piece", name=text(f"{prefix}.{detail}"), piece=piece)
+    card, _, number = detail.partition("@")[0].partition(":")      # "apprentice:9", "market:2@small"
+    if number:
+        for key in (f"{card}s.{number}", f"tiles.{card}"):
+            if text.has(key):
+                return text("words.named_piece", name=text(key), piece=piece)
     return text("words.named_piece", name=detail, piece=piece)
 
 

@@ -26,7 +26,7 @@ from companion.reconciler.explain import explain_illegal, split_forgotten
 from companion.reconciler.synthetic import layout_slots
 from companion.web import create_app, i18n
 from companion.web.desk import Desk
-from companion.web.messages import say, slot_name
+from companion.web.messages import pieces, say, slot_name
 from companion.session import Journal
 from tablet_client import PIN, Tablet
 from tests.reconciler.table import show, stale_table
@@ -177,3 +177,80 @@ def test_setup_refuses_an_unknown_option_or_value_in_the_readers_language(varian
     with pytest.raises(RuleError) as refusal:
         get_pack("caylus").new_game(["red", "blue"], 1, **variants)
     assert refusal.value.key in i18n.catalogue("ja")
+
+
+# The packs whose tables have places in front of each seat: their slots are named by the seat's player.
+SEATED = ("citadels", "architects")
+NAMES = {"red": "Anna", "blue": "Bo"}
+
+
+def _played_labels(game: str, players: list[str], seed: int = 3, decisions: int = 80) -> set[str]:
+    """Every table-view label (``district:docks``, ``tile:apprentice:9`` …) a bot game of ``game`` shows."""
+    from companion.reconciler.synthetic import random_actions
+    from companion.session import Session
+    from vision.observation import label_for
+
+    actions, _ = random_actions(game, players, seed)
+    session = Session.new(Journal(":memory:"), game=game, players=players, seed=seed)
+    labels = set()
+    for action in actions[:decisions]:
+        session.decide(action, source="tablet")
+        labels |= {label_for(pieces) for pieces in session.state.table_view().slots.values()}
+    return {part for label in labels for part in label.split("+") if part}
+
+
+@pytest.mark.parametrize("game", sorted(PERCEPTION) + list(SEATED))
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_every_slot_is_named_in_players_words_with_the_seats_player(game, lang):
+    """No slot is said by its id ("seat 0 city 3", "deck"); a place in front of a seat names that seat's player."""
+    text = i18n.texts(lang, game)
+    seats = ["red", "blue", "green", "yellow", "black"]
+    raw = []
+    for slot in layout_slots(game):
+        said = slot_name(text, slot, seats, NAMES)
+        if said == " ".join(slot.split(".")) or "_" in said or (lang != "en" and LATIN_WORD.search(
+                said.replace("Anna", "").replace("Bo", ""))):
+            raw.append((slot, said))
+        if slot.startswith("seat.0."):
+            assert "Anna" in said, (slot, said)
+        if slot.startswith("seat.2."):
+            assert text("colours.green") in said, (slot, said)
+    assert not raw, raw[:10]
+
+
+@pytest.mark.parametrize("game, players", [("citadels", ["red", "blue", "green", "yellow"]),
+                                           ("architects", ["red", "blue", "green"])])
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_every_piece_a_seated_packs_camera_sees_is_said_in_words(game, players, lang):
+    text = i18n.texts(lang, game)
+    labels = _played_labels(game, players)
+    assert len(labels) >= 8, labels
+    said = {label: pieces(text, label) for label in sorted(labels)}
+    unsaid = [(label, words) for label, words in said.items()
+              if ":" in words or "_" in words or (lang != "en" and LATIN_WORD.search(words))]
+    assert not unsaid, unsaid[:10]
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_citadels_reminder_on_the_tablet_names_the_players_city(lang):
+    """A district the warlord destroyed still lies in Bo's city: the tablet names Bo's city, the district's place
+    in it and the Docks, in the reader's language (English included)."""
+    from companion.session import Session
+
+    session = Session.new(Journal(":memory:"), game="citadels", players=["red", "blue", "green"], seed=1,
+                          names={"red": "Anna", "blue": "Bo", "green": "Chen"})
+    expected = VisibleView({"seat.1.city.2": ""}, {})
+    earlier = VisibleView({"seat.1.city.2": "district:docks"}, {})
+    reminders, _rest = split_forgotten(ViewDiff({"seat.1.city.2": "district:docks"}, {}), expected, [earlier])
+    assert reminders and reminders[0].values["slot"] == "seat.1.city.2"
+    finding = reminders[0]
+    session.raise_alert(finding.message, player=finding.player, place=finding.place, rule=finding.rule,
+                        kind="forgotten", key=finding.key, values=finding.values)
+    tablet = Tablet(create_app(Desk(session.journal, session), pin=PIN).test_client())
+    assert tablet.pair().status_code == 200
+    tablet.client.set_cookie("lang", lang)
+    alert = tablet.get("/api/live").get_json()["snapshot"]["alerts"][0]
+    text = i18n.texts(lang, "citadels")
+    assert "Bo" in alert["message"] and text("tiles.docks") in alert["message"], alert
+    assert "seat" not in alert["message"] and "." not in alert["message"].rstrip("."), alert
+    assert {"en": "district 3", "ja": "3", "zh-Hant": "3"}[lang] in alert["message"], alert
