@@ -37,7 +37,7 @@ from vision.observation import Observation
 from vision.pipeline import VisionPipeline
 
 from .camera_watch import CameraWatch
-from .overlay import draw_overlay
+from .overlay import draw_overlay, piece_marks
 
 log = logging.getLogger(__name__)
 
@@ -459,7 +459,9 @@ class TableLoop:
             return
         from companion.web.camera_feed import encode_jpeg
         self._jpeg_at = now
-        self._latest_jpeg = encode_jpeg(draw_overlay(image, observation, self._slot_pixels()))
+        session = getattr(self.desk, "session", None)
+        marks = piece_marks(session.game) if session is not None else {}
+        self._latest_jpeg = encode_jpeg(draw_overlay(image, observation, self._slot_pixels(), marks))
 
     def _slot_pixels(self) -> dict[str, tuple[float, float]]:
         pose = getattr(self.pipeline.tracker, "pose", None)

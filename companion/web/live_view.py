@@ -71,6 +71,7 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         "game_id": session.game_id,
         "guided": bool(session.guided),
         "camera": has_camera,
+        "camera_marks": camera_marks(session.game, lang) if has_camera else [],
         "snapshot": snapshot,
         "legal_places": legal_places(snapshot.get("pending")),
         "leds": virtual_leds(led_scene_of(snapshot, guided=bool(session.guided)), session.game),
@@ -88,6 +89,16 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         payload["lessons_seen"] = [guide.lesson(session.game, key, lang) for key in session.lessons_read]
     payload["device"] = device_controls(desk, session, snapshot, device, lang, lesson_due=bool(due))
     return payload
+
+
+def camera_marks(game: str, lang: str) -> list[dict[str, str]]:
+    """The camera picture's legend: each piece kind's mark (:func:`companion.live.overlay.piece_marks`) and the
+    kind's name in ``lang`` (``pieces.<kind>``)."""
+    from companion.live.overlay import piece_marks
+
+    text = i18n.texts(lang, game)
+    return [{"kind": kind, "mark": mark, "name": text(f"pieces.{kind}") if text.has(f"pieces.{kind}") else kind}
+            for kind, mark in piece_marks(game).items()]
 
 
 def _translate_alerts(session: Any, snapshot: Mapping[str, Any], lang: str) -> None:

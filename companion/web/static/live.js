@@ -361,6 +361,35 @@
       refresh();
       cameraTimer = setInterval(refresh, 1000);
     }
+    const legend = $("camera-legend");
+    const marks = image.hidden ? [] : payload.camera_marks || [];
+    legend.hidden = !marks.length;
+    legend.replaceChildren(...marks.map((mark) => element("li", {"data-kind": mark.kind},
+      markIcon(mark.mark), element("span", {text: mark.name}))));
+  }
+
+  // The shape the camera picture marks a piece kind with (companion/live/overlay.py MARKS), as a small SVG.
+  const MARK_SHAPES = {
+    dot: ["circle", {cx: 8, cy: 8, r: 3.5, class: "filled"}],
+    square: ["rect", {x: 3, y: 3, width: 10, height: 10}],
+    diamond: ["polygon", {points: "8,2 14,8 8,14 2,8"}],
+    triangle: ["polygon", {points: "8,2 14,13 2,13"}],
+    triangle_down: ["polygon", {points: "2,3 14,3 8,14"}],
+    cross: ["path", {d: "M8,2V14M2,8H14"}],
+    x: ["path", {d: "M3,3L13,13M13,3L3,13"}],
+    star: ["path", {d: "M8,2V14M2,8H14M3.5,3.5L12.5,12.5M12.5,3.5L3.5,12.5"}],
+  };
+  function markIcon(name) {
+    const SVG = "http://www.w3.org/2000/svg";
+    const root = document.createElementNS(SVG, "svg");
+    root.setAttribute("viewBox", "0 0 16 16");
+    root.setAttribute("class", "mark mark-" + name);
+    root.setAttribute("aria-hidden", "true");
+    const [tag, attributes] = MARK_SHAPES[name] || MARK_SHAPES.dot;
+    const shape = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attributes)) shape.setAttribute(key, value);
+    root.append(shape);
+    return root;
   }
 
   // The camera's state ("hand over the board", a drop) and the LED board's link, under the status line.
