@@ -14,10 +14,10 @@ covers either (:attr:`CardPlace.own`), against the empty table of the setup capt
 Matching is template matching with the enrolled picture: each colour channel standardised over the picture (the
 lamp's gain and tint taken out), then one normalised cross-correlation over shifts of a few mm and turns of a few
 degrees (a card is laid a little askew), the face and the place compared at the coarser of their two resolutions. A
-shortlist by the same match at half resolution keeps it cheap. The probabilities are a softmax over the shortlist's
-scores with an "unknown face" hypothesis scoring :data:`UNKNOWN_SCORE` (both constants fitted on train-look renders:
-a card's own face scored 0.93-0.99 there, the best other face at most 0.87). Where the cards really lie on the table
-is :mod:`vision.card_fit`'s.
+shortlist by the same match at half resolution keeps it cheap. A card is named only when its best face matches well
+enough and lies clearly ahead of the runner-up (:mod:`vision.card_odds`, with measured odds); otherwise the reading
+says so, as a face never enrolled or two faces undecided. Where the cards really lie on the table is
+:mod:`vision.card_fit`'s.
 
 >>> library = CardLibrary()
 >>> library.faces
@@ -34,6 +34,7 @@ from typing import Collection, Iterable, Mapping, Sequence
 import cv2
 import numpy as np
 
+from .card_odds import CardOdds, load_odds, odds_group
 from .layout import Layout, Region
 from .crops import _pose_key
 from .registration import Pose
@@ -48,8 +49,6 @@ BLUR_PX = 1.0               # both pictures blurred so, besides matching their r
 FOOTPRINT = 0.6             # blur (mm) per mm a camera pixel spans: the sharper of a face and a place is blurred so
                             # to the other's resolution (a face enrolled near the camera, read at the far side)
 SCALE_STEP = 0.2            # mm per pixel: resolutions matched in steps of this
-UNKNOWN_SCORE = 0.89        # the score a face never enrolled "scores": a best match below it is likely not this card
-SHARPNESS = 50.0            # e-fold of belief per 1/SHARPNESS of score
 OWN_SHRINK_MM = 5.0         # the own part shrunk: an earlier card laid askew reaches this far into it
 PRESENT_LEVEL = 30.0        # own part's change level (0..765) at which a card is as likely there as not
 PRESENT_WIDTH = 3.0         # … and the logistic's width
@@ -333,11 +332,13 @@ def identify(picture: np.ndarray, place: CardPlace, library: CardLibrary, kinds:
     shortlist = [faces[i] for i in np.argsort(-rough)[:SHORTLIST]]
     scores = {face: max(_ncc(queries[targets[face]], template) for template in templates[face][1])
               for face in shortlist}
-    names = list(scores) + [None]
-    values = np.array([*scores.values(), UNKNOWN_SCORE])
-    odds = np.exp(SHARPNESS * (values - values.max()))
-    odds /= odds.sum()
-    return {face: float(p) for face, p in zip(names[:-1], odds[:-1])}, float(odds[-1]), scores
+    faces_p, unknown = odds_for(max(scores, key=scores.get)).beliefs(scores)
+    return {face: float(p) for face, p in faces_p.items()}, float(unknown), scores
+
+
+def odds_for(face: tuple[str, str]) -> CardOdds:
+    """The naming test (:mod:`vision.card_odds`) a best face is held to: its kind's, or its kind's back's."""
+    return load_odds(odds_group(face))
 
 
 def read_place(picture: np.ndarray, empty: np.ndarray, place: CardPlace, library: CardLibrary,

@@ -74,6 +74,20 @@ def fresh_table(pack: Any, seed: int, domain: str, size: tuple[int, int]) -> Fre
     return FreshTable(rng, colours, layout, table, VisionPipeline(layout, colours, fit_board=False))
 
 
+def left_out_faces(cards: dict[str, Any], share: float, rng: random.Random) -> set[tuple[str, str]]:
+    """A ``share`` of each card kind's faces (``cards``: kind → face names; backs never), drawn from ``rng``: the
+    faces a benchmark leaves out of enrolment on purpose.
+
+    >>> sorted(left_out_faces({"district": ["a", "b", "c", "d"]}, 0.5, random.Random(1)))
+    [('district', 'b'), ('district', 'c')]
+    """
+    out: set[tuple[str, str]] = set()
+    for kind, names in sorted(cards.items()):
+        names = sorted(names)
+        out |= {(kind, name) for name in rng.sample(names, int(round(share * len(names))))}
+    return out
+
+
 def read_after_confirming(fresh: FreshTable, before: TableView, view: TableView, frame_seed: int,
                           stage: str) -> tuple[Observation, float, float]:
     """``before`` rendered, read and confirmed (as the rules confirm each move), then ``view`` rendered and read: its
