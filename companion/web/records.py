@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template
+from flask import Blueprint, Response, current_app, g, jsonify, render_template
 
 from . import error_response
-from .bgstats import bgstats_link, bgstats_play
+from .bgstats import bgstats_link, bgstats_play, duration_min
 from .tablet import pack_of
 
 bp = Blueprint("records", __name__)
@@ -34,6 +34,7 @@ def _load(game_id: str) -> tuple[dict[str, Any] | None, Any]:
     record["id"] = game_id
     record["started"] = known[game_id].get("started")
     record["finished"] = known[game_id].get("finished")
+    record["duration_min"] = duration_min(record["started"], record["finished"])
     record["title"] = game_title(record.get("game"))
     return record, None
 
@@ -45,7 +46,8 @@ def game_title(game: Any) -> str:
 
 
 def _bgstats(record: dict[str, Any]) -> dict[str, Any]:
-    return bgstats_play(record, game_id=record["id"], started=record.get("started"))
+    return bgstats_play(record, game_id=record["id"], started=record.get("started"), finished=record.get("finished"),
+                        lang=getattr(g, "lang", "en"))
 
 
 @bp.get("/records")
@@ -71,6 +73,7 @@ def list_records():
         if not entry.get("damaged") and _entries_damaged(str(entry["id"]), entry.get("finished")):
             entry["damaged"] = True
         entry["title"] = game_title(entry.get("game"))
+        entry["duration_min"] = duration_min(entry.get("started"), entry.get("finished"))
     return jsonify({"games": games})
 
 

@@ -29,7 +29,7 @@ def served(desk: Desk, **config):
 
 # -- 1. Setup: every variant drawn from its type ---------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["caylus", "caylus1303"])
+@pytest.mark.parametrize("game", ["caylus", "caylus1303", "citadels", "architects"])
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
 def test_setup_draws_each_variant_from_its_type_and_starts_the_game(browser, game):
