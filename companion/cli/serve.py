@@ -235,7 +235,23 @@ def run(args: argparse.Namespace) -> int:
         if loop.status.camera == "no_reference" or loop.pipeline.reference is None:
             print("Camera: take the empty-board picture in Setup before the game starts.", flush=True)
     say_where(server, pin, args.host)
+    say_next_step(desk, args.data_dir)
     return run_until_interrupted(server, *[part for part in (loop, leds) if part])
+
+
+def say_next_step(desk: Any, data_dir: Path) -> None:
+    """Where the games and the setup are kept, and what to do next: go on with the game being played, continue
+    the unfinished game a restart left (the tablet offers it too), or start one in the tablet's Setup."""
+    print(f"Data: {data_dir} (the game journal and what Setup saves)", flush=True)
+    if desk.session is not None:
+        print(f"Game: continuing {desk.session.game_id}", flush=True)
+        return
+    unfinished = desk.journal.latest_unfinished()
+    if unfinished:
+        print(f"Unfinished game {unfinished}: continue it on the tablet (Live, or Records → Continue this game), "
+              "or restart with --resume", flush=True)
+    else:
+        print("Next: open the tablet and start a game in Setup", flush=True)
 
 
 def saved_setup(data_dir: Path) -> dict[str, Any]:

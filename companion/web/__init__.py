@@ -95,7 +95,8 @@ def _check_host_and_csrf() -> Any:
     if request.method in ("POST", "PUT", "PATCH", "DELETE"):
         offered = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
         if not csrf_matches(session.get("csrf"), offered):
-            return error_response(403, "errors.csrf")
+            # an unpaired page holding a token this session never gave: opened before a restart, it must pair again
+            return error_response(403, "errors.pair_again" if offered and not is_paired() else "errors.csrf")
         if request.is_json and request.get_data(cache=True):
             request.get_json()  # malformed, or nested deeper than security.MAX_JSON_DEPTH: a 400 for every endpoint
     return None

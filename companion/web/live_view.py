@@ -60,8 +60,8 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
     devices = {"live": live.status.to_json() if live is not None else None,
                "leds_link": leds.status_json() if leds is not None else None}
     session = desk.session
-    if session is None:
-        return {"game_id": None, "camera": has_camera, **devices}
+    if session is None:              # after a restart, the unfinished game is offered (its record continues it)
+        return {"game_id": None, "camera": has_camera, "unfinished": _unfinished(desk), **devices}
     snapshot = reveal.snapshot_for(desk, session, device)
     devices["live"] = reveal.camera_status_for(devices["live"], snapshot)
     snapshot.setdefault("summary", _summary(session.state, snapshot))
@@ -89,6 +89,18 @@ def live_payload(desk: Desk, lang: str, *, has_camera: bool, live: Any | None = 
         payload["lessons_seen"] = [guide.lesson(session.game, key, lang) for key in session.lessons_read]
     payload["device"] = device_controls(desk, session, snapshot, device, lang, lesson_due=bool(due))
     return payload
+
+
+def _unfinished(desk: Desk) -> str | None:
+    """The id of the latest unfinished game in the journal (None when there is none or the journal can't say)."""
+    import sqlite3
+
+    from companion.session import JournalError
+
+    try:
+        return desk.journal.latest_unfinished()
+    except (JournalError, sqlite3.DatabaseError):   # a damaged journal: the records page says so
+        return None
 
 
 def camera_marks(game: str, lang: str) -> list[dict[str, str]]:

@@ -428,7 +428,9 @@
     current = payload;
     document.body.dataset.gameId = payload.game_id || "";
     if (!payload.game_id) {
-      $("whose-turn").replaceChildren(element("a", {href: "/setup", text: t("live.no_game")}));
+      $("whose-turn").replaceChildren(...(payload.unfinished ? [element("a", {id: "continue-unfinished",
+        href: `/records/${encodeURIComponent(payload.unfinished)}`, text: t("live.continue_unfinished")}), " · "] : []),
+        element("a", {href: "/setup", text: t("live.no_game")}));
       $("options").replaceChildren();
       return;
     }
