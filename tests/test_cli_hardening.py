@@ -11,6 +11,7 @@ import time
 import pytest
 
 from companion.cli import build_parser, main
+from tests.served import served_lines
 
 
 @pytest.fixture
@@ -32,21 +33,7 @@ def test_a_port_in_use_is_the_commands_own_message_and_exit_2(command, busy_port
 
 
 def test_serving_on_every_interface_prints_the_lan_address_and_a_warning(tmp_path):
-    server = subprocess.Popen([sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())", "serve", "--host", "0.0.0.0", "--port", "0",
-                               "--data-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = []
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = server.stdout.readline()
-            if not line:
-                break
-            lines.append(line.rstrip())
-            if line.startswith("Press Ctrl+C"):
-                break
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    lines = served_lines(["--host", "0.0.0.0", "--port", "0", "--data-dir", str(tmp_path)], until=("Press Ctrl+C",))
     text = "\n".join(lines)
     from companion.web.security import lan_addresses
     tablet = [line for line in lines if line.startswith("On the tablet: http://")]

@@ -4,35 +4,17 @@ rather than about "the page's security token"."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 
 from companion.session import Journal, Session
 from companion.web import create_app
 from companion.web.desk import Desk
 from tablet_client import PIN, Tablet
+from tests.served import served_lines
 
 
 def _served_lines(data_dir) -> list[str]:
     """What ``companion serve`` prints until it is ready, then it is stopped."""
-    server = subprocess.Popen([sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())",
-                               "serve", "--port", "0", "--data-dir", str(data_dir)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines: list[str] = []
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            line = server.stdout.readline()
-            if not line:
-                break
-            lines.append(line.rstrip())
-            if line.startswith(("Next:", "Unfinished game")):
-                break
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    return lines
+    return served_lines(["--port", "0", "--data-dir", str(data_dir)], until=("Next:", "Unfinished game"))
 
 
 def test_serve_says_where_its_data_lives_and_that_setup_comes_next_then_offers_the_unfinished_game(tmp_path):
