@@ -1,14 +1,17 @@
-"""Running the app: Werkzeug's threaded server in a background thread (one thread per open stream).
+"""Running the app: the waitress WSGI server in a background thread.
 
 Used by ``companion serve``, ``companion demo``, the browser tests and the latency benchmark, so all
 of them exercise the same server. Never in debug mode.
 
-Why not a "production" WSGI server such as waitress: the runtime dependencies are kept to what the camera and the
-LEDs need, and a table companion serves a handful of tablets on a home network. What a production server would add
-is kept here instead: the socket is bound before Werkzeug sees it (a port in use is an ``OSError`` the command
-reports, not Werkzeug's message and exit), a connection idle for :data:`IDLE_SECONDS` is closed so slow clients
-cannot hold threads, request bodies are capped (``MAX_CONTENT_LENGTH``) and event streams counted
-(``create_app(max_streams=…)``). It is meant for a network you trust (docs/tablet-ui.md#security).
+waitress is a production WSGI server (Werkzeug's own is documented as a development server, not for a server
+facing a network). Connections are read and written by one event loop; a request is answered by one of a fixed
+pool of worker threads, and an open event stream holds its worker for as long as it is open. The pool is therefore
+the app's event-stream cap (``create_app(max_streams=…)``) plus :data:`SPARE_THREADS` for the other requests,
+so screens left open cannot starve the buttons. The socket is bound here before waitress sees it (a port in use
+is an ``OSError`` the command reports); a connection idle for :data:`IDLE_SECONDS` between requests is closed;
+request bodies are capped at the app's ``MAX_CONTENT_LENGTH``; each chunk of an event stream is sent as it is
+written (waitress sends at once what a task writes). It is meant for a network you trust
+(docs/tablet-ui.md#security).
 """
 
 from __future__ import annotations
@@ -17,14 +20,16 @@ import socket
 import threading
 
 from flask import Flask
-from werkzeug.serving import WSGIRequestHandler, make_server
+from waitress.server import create_server
 
-IDLE_SECONDS = 60.0
-"""A connection that sends nothing for this long is closed (an event stream writes a keep-alive well within it)."""
+IDLE_SECONDS = 60
+"""A connection with no request running that sends nothing for this long is closed."""
 
+SPARE_THREADS = 8
+"""Worker threads kept for requests other than event streams."""
 
-class _RequestHandler(WSGIRequestHandler):
-    timeout = IDLE_SECONDS
+MAX_CONNECTIONS = 200
+"""Connections open at once; beyond it new ones wait in the listen queue."""
 
 
 class LiveServer:
@@ -38,14 +43,17 @@ class LiveServer:
         self.app = app
         self._socket = _listening_socket(host, port)
         try:
-            self._server = make_server(host, port, app, threaded=True, request_handler=_RequestHandler,
-                                       fd=self._socket.fileno())
+            self._server = create_server(
+                app, sockets=[self._socket], threads=worker_threads(app), channel_timeout=IDLE_SECONDS,
+                cleanup_interval=max(1, IDLE_SECONDS // 4), connection_limit=MAX_CONNECTIONS,
+                max_request_body_size=int(app.config.get("MAX_CONTENT_LENGTH") or 1 << 20),
+                asyncore_use_poll=True, ident="companion", expose_tracebacks=False)
         except BaseException:
             self._socket.close()
             raise
-        self._server.daemon_threads = True
         self.host, self.port = host, self._socket.getsockname()[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, name="companion-web", daemon=True)
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name="companion-web", daemon=True)
 
     @property
     def url(self) -> str:
@@ -57,16 +65,49 @@ class LiveServer:
         return self
 
     def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        """Stop accepting, close every connection (open event streams end at their next write) and return."""
+        self._stopping.set()
+        if self._thread.is_alive():
+            self._server.pull_trigger()
+            self._thread.join(timeout=5)
+        else:
+            self._close_all()
+        self._server.task_dispatcher.set_thread_count(0)
         self._socket.close()
-        self._thread.join(timeout=5)
 
     def __enter__(self) -> "LiveServer":
         return self.start()
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+    def _serve(self) -> None:
+        from waitress import wasyncore
+
+        try:
+            while not self._stopping.is_set() and self._server._map:
+                wasyncore.loop(timeout=1.0, use_poll=True, map=self._server._map, count=1)
+        finally:
+            self._close_all()
+
+    def _close_all(self) -> None:
+        from waitress.channel import HTTPChannel
+
+        for dispatcher in list(self._server._map.values()):
+            try:
+                if isinstance(dispatcher, HTTPChannel):
+                    dispatcher.handle_close()       # marks it disconnected: its stream's next write ends it
+                else:
+                    dispatcher.close()
+            except OSError:
+                pass
+        self._server._map.clear()
+
+
+def worker_threads(app: Flask) -> int:
+    """Threads enough for every event stream the app allows open at once and :data:`SPARE_THREADS` more."""
+    streams = app.extensions.get("streams")
+    return (streams.limit if streams is not None else 0) + SPARE_THREADS
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:
