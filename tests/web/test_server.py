@@ -111,3 +111,25 @@ def test_stopping_returns_promptly_with_a_stream_still_open(desk):
     server.stop()
     assert time.monotonic() - started < 3.0
     connection.close()
+
+
+def test_slow_clients_sending_half_a_request_do_not_keep_the_buttons_from_answering(desk):
+    import socket
+
+    from companion.web.server import worker_threads
+
+    app = create_app(desk, pin=PIN)
+    with LiveServer(app, "127.0.0.1", 0) as server:
+        slow = []
+        try:
+            for _ in range(worker_threads(app) + 10):        # more than there are worker threads
+                client = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+                client.sendall(b"GET /api/live HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # and never the blank line
+                slow.append(client)
+            started = time.monotonic()
+            tablet = HttpTablet(server.url)
+            assert tablet.get("api/live")["snapshot"]["decisions_made"] == 0
+            assert time.monotonic() - started < 2.0
+        finally:
+            for client in slow:
+                client.close()
