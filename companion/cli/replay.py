@@ -4,7 +4,8 @@ The source is one of:
 
 * a directory of observations (``game.json`` + ``observations.jsonl``, from ``companion.reconciler.synthetic``);
 * a directory written by ``companion render GAME --game --out DIR``: its pictures (``frames/*.jpg``) go
-  through the camera pipeline (``companion.live.recorded``), the first one being the empty board;
+  through the live table loop as a camera's frames would (``companion.live.recorded``), the first one being the
+  empty board;
 * a video file of such a game (game, players and seed from ``game.json`` beside it, or ``GAME``, ``--players`` and
   ``--seed``).
 
@@ -87,8 +88,8 @@ def _replay_observations(source: Path, args: argparse.Namespace) -> dict[str, An
 
 def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     from companion.live import watching_pipeline
-    from companion.live.recorded import camera_observations, game_setup, pictures
-    from companion.reconciler.replay import new_session, run, summary
+    from companion.live.recorded import game_setup, pictures, replay_pictures
+    from companion.reconciler.replay import new_session, summary
     from companion.session import Journal
 
     from .layout_choice import layout_for
@@ -108,8 +109,7 @@ def _replay_pictures(source: Path, args: argparse.Namespace) -> dict[str, Any]:
     session = new_session(Journal(args.journal), setup)
     layout = layout_for(get_pack(setup["game"]), args.layout, len(setup["players"]))
     pipeline = watching_pipeline(layout, setup["players"])
-    result = run(session, camera_observations(frames, pipeline, session), answers=answers,
-                 reconciler=_reconciler(args))
+    result = replay_pictures(frames, pipeline, session, answers=answers, reconciler=_reconciler(args))
     data = summary(result, answers)
     data["frames_reconciled"] = len(result.seconds)     # after the setup pictures
     return data

@@ -1,12 +1,11 @@
-"""A recorded game through the whole camera pipeline: pictures → ``VisionPipeline`` → observations.
+"""A recorded game through the live table loop, as if its pictures came from the camera (``companion replay``).
 
-``companion replay`` feeds these observations to the reconciler, as the live loop does with a camera.
 A recording starts with the setup, like a real one: its first picture is taken as the empty board (the
 pipeline's reference); the pictures after it are read but not reconciled until the board shows the
 starting position (at least half of its pieces read as there, twice in a row) — the players setting the
-pieces out —, which the pipeline then learns as the first confirmed state. From then on every picture is an
-observation, and whenever the session has moved on (a commit or an
-answered prompt) the pipeline learns from the picture the rules vouched for (``VisionPipeline.confirm``).
+pieces out. From that picture on the :class:`~companion.live.loop.TableLoop` takes every picture exactly as it
+takes a camera's frames: vision, the reconciler, and vision learning from each state the rules vouch for — so a
+replay measures what a table with a camera would do.
 
 Sources: a directory written by ``companion render GAME --game`` (its ``frames/*.jpg``) or a video file.
 """
@@ -14,16 +13,22 @@ Sources: a directory written by ``companion render GAME --game`` (its ``frames/*
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import cv2
 import numpy as np
 
+from companion.games import Action
 from companion.games.registry import default_pack
+from companion.reconciler.replay import ReplayRun, TrueGame, answer_if_hidden
 from companion.session import Session
-from vision.observation import Observation
+from companion.web.desk import Desk
 from vision.pipeline import VisionPipeline
+from vision.sources import Frame
+
+from .loop import TableLoop
 
 SET_UP_SHARE = 0.5     # share of the starting position's pieces that must be read before reconciling begins
 SET_UP_PICTURES = 2    # … in this many pictures in a row
@@ -77,32 +82,62 @@ def game_setup(source: Path) -> dict[str, Any] | None:
         raise ValueError(f"{path} is not a rendered game's description ({damage})") from None
 
 
-def camera_observations(frames: Iterable[np.ndarray], pipeline: VisionPipeline, session: Session,
-                        *, corners: Any = None) -> Iterator[Observation]:
-    """Observations of a recording for ``session``'s game; the first picture is the empty board."""
+def replay_pictures(frames: Iterable[np.ndarray], pipeline: VisionPipeline, session: Session, *,
+                    answers: Sequence[Action] = (), reconciler: Callable[[Session], Any] | None = None,
+                    corners: Any = None) -> ReplayRun:
+    """Follow a recording of ``session``'s game (the first picture is the empty board) through the live table loop
+    (:class:`TableLoop`, as a camera would be), answering its questions from ``answers`` where a player would have
+    to; ``reconciler(session)`` makes the reconciler (default: the rule-based one)."""
     frames = iter(frames)
     empty = next(frames, None)
     if empty is None:
         raise ValueError("the recording holds no picture")
-    pipeline.set_reference(empty, corners)      # ValueError in words when the board isn't found
+    loop = TableLoop(Desk(None, session), _Pictures(_from_set_up(frames, pipeline, session)), pipeline,
+                     live_source=False, keep_timings=True, reconciler=reconciler)
+    loop.set_reference(empty, corners)      # ValueError in words when the board isn't found
+    truth = TrueGame(session.history()[0], answers)
+    commit_frames: dict[int, int] = {}
+    seconds: dict[int, float] = {}
+    seen = 0
+    while loop.step():
+        if loop.timings:
+            seconds[loop.timings[-1].frame_index] = loop.timings[-1].reconcile_ms / 1000.0
+        for outcome in loop.outcomes[seen:]:
+            if outcome.kind == "commit":
+                commit_frames.update({outcome.decision + offset: outcome.frame_index
+                                      for offset in range(len(outcome.actions))})
+        seen = len(loop.outcomes)
+        while answers and loop.reconciler is not None and answer_if_hidden(loop.reconciler, truth) is not None:
+            commit_frames[len(session.actions) - 1] = loop.last_observation.frame_index
+    return ReplayRun(session, loop.reconciler, list(loop.outcomes), commit_frames, seconds)
+
+
+def _from_set_up(frames: Iterator[np.ndarray], pipeline: VisionPipeline,
+                 session: Session) -> Iterator[tuple[int, np.ndarray]]:
+    """The recording's (index, picture) from the one showing the starting position set out (at least
+    ``SET_UP_SHARE`` of its pieces read, ``SET_UP_PICTURES`` pictures in a row): the pictures of the players setting
+    the pieces out before it are read (the pipeline's hand and motion watch needs them) but not reconciled."""
     start = session.state.table_view()
     pieces = [slot for slot in start.slots if slot in set(pipeline.slot_names)]
-    set_up = 0                                  # pictures in a row showing the starting position
-    confirmed: int | None = None
-    previous: np.ndarray | None = None
+    set_up = 0
     for index, picture in enumerate(frames, start=1):
-        if confirmed is not None and confirmed != len(session.actions):
-            pipeline.confirm(previous, session.state.table_view())     # the rules vouch for what it showed
-            confirmed = len(session.actions)
-        observation = pipeline.observe(picture, index)
-        if confirmed is None:
-            # Setting out the pieces: the hand detector still compares with the empty board, so it can't say
-            # when the table rests; two pictures in a row showing most of the starting position do.
+        if set_up < SET_UP_PICTURES:
+            observation = pipeline.observe(picture, index)
             seen = sum(1 for slot in pieces if observation.best(slot)[0])
             set_up = set_up + 1 if seen >= SET_UP_SHARE * max(1, len(pieces)) else 0
-            if set_up >= SET_UP_PICTURES:
-                pipeline.confirm(picture, start)        # the starting position is what the rules vouch for first
-                confirmed = len(session.actions)
-            continue
-        previous = picture
-        yield observation
+            if set_up < SET_UP_PICTURES:
+                continue
+        yield index, picture
+
+
+class _Pictures:
+    """A recording's pictures as a camera (:class:`vision.sources.FrameSource`) that ends with them."""
+
+    name = "recording"
+
+    def __init__(self, pictures: Iterator[tuple[int, np.ndarray]]) -> None:
+        self._pictures = pictures
+
+    def read(self) -> Frame | None:
+        item = next(self._pictures, None)
+        return None if item is None else Frame(item[0], item[1], time.monotonic())

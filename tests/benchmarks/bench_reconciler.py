@@ -92,8 +92,7 @@ def rendered_game(number: int, decisions: int, domain: str, size: tuple[int, int
     from companion.games.registry import default_pack
     from companion.games import Action
     from companion.live import watching_pipeline
-    from companion.live.recorded import camera_observations
-    from companion.reconciler.replay import run
+    from companion.live.recorded import replay_pictures
     from companion.session import Journal, Session
     from vision.layout import load_layout
     from vision.render.domains import sample_style
@@ -117,7 +116,7 @@ def rendered_game(number: int, decisions: int, domain: str, size: tuple[int, int
 
     session = Session.new(Journal(":memory:"), game="caylus", players=players, seed=seed)
     pipeline = watching_pipeline(layout, players)
-    result = run(session, camera_observations(pictures(), pipeline, session), answers=truth)
+    result = replay_pictures(pictures(), pipeline, session, answers=truth)
     # A visit: the frames of one step with a hand; it left at the first handless frame after them.
     visits = []
     for index in range(1, len(moves)):
