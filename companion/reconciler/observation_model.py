@@ -179,11 +179,16 @@ class Table:
             (sum(root.values()) + SMOOTHING)
 
     def probability(self, keys: Sequence[str], outcome: str) -> float:
+        """P(outcome | ``keys[0]``), each context smoothed towards the next coarser one (``keys`` finest first, the
+        root last). A context holding exactly the readings of its coarser one adds nothing and is passed over: the
+        same readings are not counted twice."""
         probability = self.root_probability(outcome)
+        coarser: dict[str, float] | None = None
         for key in reversed(keys[:-1]):
             row = self.counts.get(key)
-            if row:
+            if row and row != coarser:
                 probability = (row.get(outcome, 0.0) + SMOOTHING * probability) / (sum(row.values()) + SMOOTHING)
+            coarser = row or coarser
         return probability
 
 
@@ -369,9 +374,13 @@ def fit(lines: Iterable[Mapping[str, Any]], source: str = "") -> ReadingModel:
                 changes.add(change_contexts(entry["truth"] != entry["confirmed"], near, top_part),
                             str(probability_bin(entry["change"], CHANGE_BINS)))
         last[tuple(line["game"])] = {slot: (entry["truth"], entry["read"]) for slot, entry in line["slots"].items()}
-        if line.get("easy_empty"):
-            slots.add(contexts("", "", (), False, before_level(None, "")), f"own/-:{len(BINS)}", line["easy_empty"])
-            drifts.add(drift_contexts(False, False, ()), "0", line["easy_empty"])
+        for near, easy in ((False, line.get("easy_empty", 0)), (True, line.get("easy_empty_near", 0))):
+            if easy:
+                slots.add(contexts("", "", (), False, before_level(None, ""), near), f"own/-:{len(BINS)}", easy)
+                drifts.add(drift_contexts(False, near, ()), "0", easy)
+        for close, levels in line.get("easy_changes", {}).items():
+            for level_bin, easy in levels.items():
+                changes.add(change_contexts(False, close == "near", "own"), level_bin, easy)
         for entry in line["supplies"].values():
             seen, confidence = _mode(entry["reads"])
             if seen is not None:

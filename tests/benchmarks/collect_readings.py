@@ -62,18 +62,30 @@ class Spell:
             self.coins.setdefault(colour, []).append([deniers, list(odds)])
 
     def record(self) -> dict:
-        """The spell as one JSON object: per slot the mean reading beside the truth; easy empty slots only counted."""
-        slots, easy = {}, 0
+        """The spell as one JSON object: per slot the mean reading beside the truth; easy empty slots (empty, unchanged,
+        nothing leaning in, read empty surely) only counted, apart for those in a place another slot of which changed."""
+        from companion.reconciler.explain import place_of
+        from companion.reconciler.observation_model import CHANGE_BINS, probability_bin
+
+        easy_changes: dict[str, dict[str, int]] = {}      # alone / near → change level bin → easy slots
+        changed_places = {place_of(slot) for slot in self.truth.changed_slots(self.confirmed)}
+        slots, easy, easy_near = {}, 0, 0
         for slot, summed in self.readings.items():
             mean = {label: total / self.frames for label, total in summed.items()}
             truth, confirmed, context = self.truth.label(slot), self.confirmed.label(slot), self.context[slot]
-            if not truth and not confirmed and not any(context["leaning"].values()) and mean.get("", 0) >= 0.98:
-                easy += 1
-                continue
             levels = self.changes.get(slot)
             change = round(sum(levels) / len(levels), 1) if levels else None
+            if not truth and not confirmed and not any(context["leaning"].values()) and mean.get("", 0) >= 0.98:
+                near = place_of(slot) in changed_places
+                easy, easy_near = easy + (not near), easy_near + near
+                if change is not None:
+                    bins, level = easy_changes.setdefault("near" if near else "alone", {}), str(
+                        probability_bin(change, CHANGE_BINS))
+                    bins[level] = bins.get(level, 0) + 1
+                continue
             slots[slot] = {"truth": truth, "confirmed": confirmed, "read": top(mean), "change": change, **context}
         return {"frames": self.frames, "decisions": self.decisions, "caught_up": self.caught_up, "easy_empty": easy,
+                "easy_empty_near": easy_near, "easy_changes": easy_changes,
                 "slots": slots,
                 "supplies": {colour: {"truth": self.truth.supplies.get(colour, {}),
                                       "confirmed": self.confirmed.supplies.get(colour, {}), "reads": reads}

@@ -10,7 +10,7 @@ import math
 import pytest
 
 from companion.reconciler.model_reconciler import ModelReconciler
-from companion.reconciler.observation_model import FORMAT, ReadingModel, fit, reading_model
+from companion.reconciler.observation_model import FORMAT, ReadingModel, Table, fit, reading_model
 from companion.reconciler.replay import TrueGame, run, summary, wrong_commits
 from companion.reconciler.search import state_fingerprint
 from companion.reconciler.synthetic import Noise, record_game
@@ -41,6 +41,25 @@ def test_the_fitted_model_says_what_the_collected_readings_say():
     assert abs(missed - seen_well - math.log(10 / 40)) < 0.3, "one miss for four sightings, as counted"
 
 
+def test_a_surely_empty_slot_beside_a_change_reads_as_likely_as_one_alone():
+    # the collector only counts the easy empty slots (empty, unchanged, read empty surely), apart for those in a place
+    # where another slot changed: a story that changes one slot of a place must not pay for its empty neighbours
+    lines = [{**spell({"road.1.worker": slot("worker:red", {"worker:red": 0.99}, confirmed=""),
+                       "road.1.provost": slot("", {"": 0.96, "provost": 0.04})}, easy=60,
+                      game=(2, n, "train")), "easy_empty_near": 6} for n in range(40)]
+    model = fit(lines)
+    beside = model.slot_loglik({"": 1.0}, "", "", [], False, "b6", near=True)
+    alone = model.slot_loglik({"": 1.0}, "", "", [], False, "b6", near=False)
+    assert abs(beside - alone) < 0.3
+
+
+def test_a_context_holding_just_the_readings_of_its_coarser_one_counts_them_once():
+    rare, common = {"miss": 0.0, "seen": 500.0}, {"miss": 0.0, "seen": 5000.0}
+    table = Table({"provost|changed|near": dict(rare), "provost|changed": dict(rare), "": dict(common)}, outcomes=2)
+    assert table.probability(["provost|changed|near", "provost|changed", ""], "miss") == \
+        pytest.approx(table.probability(["provost|changed", ""], "miss"))
+
+
 def test_the_model_is_saved_and_loaded_as_it_was():
     model = fit([spell({"a": slot("disc:red", {"disc:red": 0.8, "": 0.2})}, easy=3)])
     again = ReadingModel.from_json(json.loads(json.dumps(model.to_json())))
@@ -58,10 +77,10 @@ def test_caylus_ships_reliabilities_measured_on_rendered_games_of_another_look_t
 
 def test_a_spots_picture_change_tells_a_piece_put_down_from_none_as_counted():
     # moved spots: the picture changed far in 9 of 10 spells; kept spots: in 1 of 20
-    lines = [spell({"a": slot("provost", {"provost": 0.99}, confirmed="", change=130.0 if n else 10.0)},
-                   game=(2, n, "train")) for n in range(10)]
-    lines += [spell({"a": slot("", {"": 0.99}, change=130.0 if n == 0 else 10.0)}, game=(2, 100 + n, "train"))
-              for n in range(20)]
+    lines = [spell({"a": slot("provost", {"provost": 0.99}, confirmed="", change=130.0 if n % 10 else 10.0)},
+                   game=(2, n, "train")) for n in range(100)]
+    lines += [spell({"a": slot("", {"": 0.99}, change=130.0 if n % 20 == 0 else 10.0)}, game=(2, 1000 + n, "train"))
+              for n in range(200)]
     model = fit(lines)
     put_down = model.change_loglik(130.0, {"": 0.99}, "provost", [], moved=True, near=False)
     none = model.change_loglik(130.0, {"": 0.99}, "", [], moved=False, near=False)
