@@ -92,9 +92,10 @@ def replay_pictures(frames: Iterable[np.ndarray], pipeline: VisionPipeline, sess
     empty = next(frames, None)
     if empty is None:
         raise ValueError("the recording holds no picture")
-    loop = TableLoop(Desk(None, session), _Pictures(_from_set_up(frames, pipeline, session)), pipeline,
-                     live_source=False, keep_timings=True, reconciler=reconciler)
+    loop = TableLoop(Desk(None, session), _Pictures(iter(())), pipeline, live_source=False, keep_timings=True,
+                     reconciler=reconciler)
     loop.set_reference(empty, corners)      # ValueError in words when the board isn't found
+    loop.source = _Pictures(_from_set_up(frames, pipeline, session, loop.confirm_start))
     truth = TrueGame(session.history()[0], answers)
     commit_frames: dict[int, int] = {}
     seconds: dict[int, float] = {}
@@ -112,11 +113,12 @@ def replay_pictures(frames: Iterable[np.ndarray], pipeline: VisionPipeline, sess
     return ReplayRun(session, loop.reconciler, list(loop.outcomes), commit_frames, seconds)
 
 
-def _from_set_up(frames: Iterator[np.ndarray], pipeline: VisionPipeline,
-                 session: Session) -> Iterator[tuple[int, np.ndarray]]:
-    """The recording's (index, picture) from the one showing the starting position set out (at least
-    ``SET_UP_SHARE`` of its pieces read, ``SET_UP_PICTURES`` pictures in a row): the pictures of the players setting
-    the pieces out before it are read (the pipeline's hand and motion watch needs them) but not reconciled."""
+def _from_set_up(frames: Iterator[np.ndarray], pipeline: VisionPipeline, session: Session,
+                 confirm_start: Callable[[np.ndarray], None]) -> Iterator[tuple[int, np.ndarray]]:
+    """The recording's (index, picture) after the one showing the starting position set out (at least
+    ``SET_UP_SHARE`` of its pieces read, ``SET_UP_PICTURES`` pictures in a row), which is given to ``confirm_start``:
+    the pictures of the players setting the pieces out before it are read (the pipeline's hand and motion watch
+    needs them) but not reconciled. (Against the empty board, a hand watch may take the pieces set out for a hand.)"""
     start = session.state.table_view()
     pieces = [slot for slot in start.slots if slot in set(pipeline.slot_names)]
     set_up = 0
@@ -125,8 +127,9 @@ def _from_set_up(frames: Iterator[np.ndarray], pipeline: VisionPipeline,
             observation = pipeline.observe(picture, index)
             seen = sum(1 for slot in pieces if observation.best(slot)[0])
             set_up = set_up + 1 if seen >= SET_UP_SHARE * max(1, len(pieces)) else 0
-            if set_up < SET_UP_PICTURES:
-                continue
+            if set_up == SET_UP_PICTURES:
+                confirm_start(picture)
+            continue
         yield index, picture
 
 
