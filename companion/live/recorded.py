@@ -1,11 +1,11 @@
 """A recorded game through the live table loop, as if its pictures came from the camera (``companion replay``).
 
 A recording starts with the setup, like a real one: its first picture is taken as the empty board (the
-pipeline's reference); the pictures after it are read but not reconciled until the board shows the
-starting position (at least half of its pieces read as there, twice in a row) — the players setting the
-pieces out. From that picture on the :class:`~companion.live.loop.TableLoop` takes every picture exactly as it
-takes a camera's frames: vision, the reconciler, and vision learning from each state the rules vouch for — so a
-replay measures what a table with a camera would do.
+pipeline's reference); the pictures after it are read but not reconciled until the pieces are set out (two
+pictures in a row still and no longer the empty board), which is the start the rules vouch for. From that picture on
+the :class:`~companion.live.loop.TableLoop` takes every picture exactly as it takes a camera's frames: vision, the
+reconciler, and vision learning from each state the rules vouch for — so a replay measures what a table with a
+camera would do.
 
 Sources: a directory written by ``companion render GAME --game`` (its ``frames/*.jpg``) or a video file.
 """
@@ -30,8 +30,9 @@ from vision.sources import Frame
 
 from .loop import TableLoop
 
-SET_UP_SHARE = 0.5     # share of the starting position's pieces that must be read before reconciling begins
-SET_UP_PICTURES = 2    # … in this many pictures in a row
+SET_UP_PICTURES = 2    # still pictures in a row showing the pieces set out before reconciling begins
+MOVED_LEVEL = 25       # grey levels a quarter-size, blurred picture's pixel must change by to count as moved
+MOVED_SHARE = 0.001    # share of its pixels that must move for a picture to have moved
 
 
 def pictures(source: Path) -> Iterator[np.ndarray]:
@@ -95,7 +96,7 @@ def replay_pictures(frames: Iterable[np.ndarray], pipeline: VisionPipeline, sess
     loop = TableLoop(Desk(None, session), _Pictures(iter(())), pipeline, live_source=False, keep_timings=True,
                      reconciler=reconciler)
     loop.set_reference(empty, corners)      # ValueError in words when the board isn't found
-    loop.source = _Pictures(_from_set_up(frames, pipeline, session, loop.confirm_start))
+    loop.source = _Pictures(_from_set_up(frames, pipeline, empty, loop.confirm_start))
     truth = TrueGame(session.history()[0], answers)
     commit_frames: dict[int, int] = {}
     seconds: dict[int, float] = {}
@@ -113,24 +114,37 @@ def replay_pictures(frames: Iterable[np.ndarray], pipeline: VisionPipeline, sess
     return ReplayRun(session, loop.reconciler, list(loop.outcomes), commit_frames, seconds)
 
 
-def _from_set_up(frames: Iterator[np.ndarray], pipeline: VisionPipeline, session: Session,
+def _from_set_up(frames: Iterator[np.ndarray], pipeline: VisionPipeline, empty: np.ndarray,
                  confirm_start: Callable[[np.ndarray], None]) -> Iterator[tuple[int, np.ndarray]]:
-    """The recording's (index, picture) after the one showing the starting position set out (at least
-    ``SET_UP_SHARE`` of its pieces read, ``SET_UP_PICTURES`` pictures in a row), which is given to ``confirm_start``:
-    the pictures of the players setting the pieces out before it are read (the pipeline's hand and motion watch
-    needs them) but not reconciled. (Against the empty board, a hand watch may take the pieces set out for a hand.)"""
-    start = session.state.table_view()
-    pieces = [slot for slot in start.slots if slot in set(pipeline.slot_names)]
-    set_up = 0
+    """The recording's (index, picture) after the one showing the pieces set out, which is given to
+    ``confirm_start``: the picture ``SET_UP_PICTURES`` pictures in a row have not moved from the one before (no hand
+    setting pieces out) and it is no longer the empty board. The pictures before it are read (the pipeline's hand and
+    motion watch needs them) but not reconciled. The pipeline's own hand watch can't say when this is: against the
+    empty board it may take the pieces set out for a hand."""
+    before, board = _coarse(empty), _coarse(empty)
+    still = 0
     for index, picture in enumerate(frames, start=1):
-        if set_up < SET_UP_PICTURES:
+        if still < SET_UP_PICTURES:
             observation = pipeline.observe(picture, index)
-            seen = sum(1 for slot in pieces if observation.best(slot)[0])
-            set_up = set_up + 1 if seen >= SET_UP_SHARE * max(1, len(pieces)) else 0
-            if set_up == SET_UP_PICTURES:
+            now = _coarse(picture)
+            set_out = observation.registered and _moved(now, board) and not _moved(now, before)
+            still, before = (still + 1 if set_out else 0), now
+            if still == SET_UP_PICTURES:
                 confirm_start(picture)
             continue
         yield index, picture
+
+
+def _coarse(picture: np.ndarray) -> np.ndarray:
+    grey = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY) if picture.ndim == 3 else picture
+    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
+
+
+def _moved(picture: np.ndarray, other: np.ndarray) -> bool:
+    """More than ``MOVED_SHARE`` of the coarse picture changed by more than ``MOVED_LEVEL`` (sensor noise does not)."""
+    return picture.shape == other.shape and \
+        np.count_nonzero(np.abs(picture - other) > MOVED_LEVEL) > MOVED_SHARE * picture.size
 
 
 class _Pictures:
