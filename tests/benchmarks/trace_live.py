@@ -6,7 +6,7 @@ traced to its cause. The game is the benchmark's (same bots, seed, size and look
 listed in ``prompts_beyond_hidden`` comes back at the same decision.
 
     .venv/bin/python tests/benchmarks/trace_live.py --players 4 --seed 333 --decision 152 [--from 150]
-        [--domain holdout] [--slots road.1 inn] [--stories 4]
+        [--domain holdout] [--slots road.1 inn] [--stories 4] [--game caylus1303]
 
 Each frame from the world's decision ``--from`` (default: DECISION − 1) until the session is past DECISION prints:
 ``f<frame> w<world decisions> s<session decisions>``, ``hand`` / ``still`` / ``moving``, the outcomes of the frame,
@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import argparse
 
-from bench_live import bots_table
+from bench_live import DEFAULT_GAME, bots_table
 
-COLOURS = ("red", "blue", "green", "yellow", "black")
 OVERRIDE_AFTER = 5      # frames before an open alert is overridden, as ``bench_live.py --override-after 5``
 
 
@@ -99,11 +98,14 @@ def main() -> None:
     parser.add_argument("--domain", default="holdout")
     parser.add_argument("--slots", nargs="*", default=[], help="print the readings of the slots starting so")
     parser.add_argument("--stories", type=int, default=4, help="leading stories printed per still frame")
+    parser.add_argument("--game", default=DEFAULT_GAME, help="which game's pack (default %(default)s); seats are "
+                        "its first colours, as in bench_live.py")
     args = parser.parse_args()
-    players = COLOURS[:args.players]
+    from companion.games.registry import get_pack
+    players = tuple(get_pack(args.game).info.colours)[:args.players]
     size = tuple(int(v) for v in args.size.split("x"))
     start = args.decision - 1 if args.start is None else args.start
-    desk, world, loop = bots_table(players, args.seed, size, args.domain)
+    desk, world, loop = bots_table(players, args.seed, size, args.domain, game=args.game)
     frame, alert_seen = 0, {}
     while len(desk.session.actions) <= args.decision and not desk.session.state.is_over:
         seen = len(loop.outcomes)
