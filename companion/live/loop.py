@@ -29,9 +29,8 @@ from companion.games import RuleError
 from companion.reconciler import Outcome, Policy, Reconciler
 from companion.reconciler.evidence import VisibleView, confident_mismatches
 from companion.reconciler.explain import place_of
-from companion.reconciler.fixtures import TRACE, lasting_misreads, seen_otherwise
+from companion.reconciler.fixtures import lasting_misreads, seen_otherwise
 from companion.reconciler.perception import fixtures_of
-from companion.reconciler.picture_changes import CHANGED_TO
 from vision.layout import Layout
 from vision.observation import Observation
 from vision.pipeline import VisionPipeline
@@ -309,14 +308,12 @@ class TableLoop:
             self.pipeline.confirm(image, session.state.table_view())
             self._reconciler.vision_confirmed()
             self._confirmed = len(session.actions)
-        elif self._confirmed != len(session.actions) and observation.stable and self._agrees(observation):
-            # decisions made on the tablet (prompt answers, undo): confirmed once the table is seen to match, but
-            # for the supplies it still reads otherwise, and, once a hand came since, the hidden slots that read a
-            # piece the game doesn't have
+        elif (self._confirmed != len(session.actions) and observation.stable
+              and not self._reconciler.hand_since_decision and self._agrees(observation)):
+            # decisions made on the tablet (prompt answers, undo): confirmed once the table is seen to match, but for
+            # the supplies it still reads otherwise. Once a hand came since, the table may already show the next
+            # move, which vision would learn as the bare place: nothing is learned until the camera commits again.
             doubted = self._supplies_doubted(observation)
-            if self._reconciler.hand_since_decision:
-                doubted |= (self._hidden_doubted(observation) | self._changed_unexplained(observation)
-                            | self._destinations_doubted(observation))
             self.pipeline.confirm(image, session.state.table_view(), doubted=doubted)
             self._reconciler.vision_confirmed(doubted)
             self._confirmed = len(session.actions)
@@ -342,49 +339,6 @@ class TableLoop:
             learned = VisibleView.of(session.history()[self._confirmed].table_view())
             doubted -= seen_otherwise(observation, fixtures_of(session.game), expected, learned, doubted)
         return not doubted
-
-    def _hidden_doubted(self, observation: Observation) -> set[str]:
-        """The slots hidden from the rules (behind a piece, or not yet learned) that read, with some confidence, other
-        than the committed state shows. The rules don't compare them, so a frame "agrees" whatever they show.
-
-        They may show the next move already (a hand came since the answer and put a piece there): learned now, the
-        piece would become the empty slot's look and the move would never be seen. Held back, such a slot is learned
-        at the next commit, which shows what it holds. Only once a hand came since the answer: with none, what a
-        hidden slot reads is no new move but what hides it, and holding it back would leave it misread for good.
-        """
-        hidden = observation.occluded_slots & observation.slots.keys()
-        if not hidden:
-            return set()
-        shown = replace(observation, slots={slot: observation.slots[slot] for slot in hidden},
-                        occluded_slots=frozenset())
-        expected = VisibleView.of(self.desk.session.state.table_view())
-        return set(confident_mismatches(shown, expected, confident=AGREEMENT_DOUBT).slots)
-
-    def _destinations_doubted(self, observation: Observation) -> set[str]:
-        """The places the pending decision would put a piece on (``Reconciler.destinations``) that read it, however
-        faintly (``TRACE``): once a hand came since the answer, they may show that piece already.
-
-        Learned now, a piece read only faintly there would become the empty place's look; held back, the place is
-        learned at the next commit, which shows what it holds.
-        """
-        return {slot for slot, label in self._reconciler.destinations().items()
-                if slot in observation.slots and observation.slots[slot].get(label, 0.0) >= TRACE}
-
-    def _changed_unexplained(self, observation: Observation) -> set[str]:
-        """The spots whose picture changed since vision last confirmed the table (``Observation.changes``) at places
-        the decisions since left as they were: what changed there is a move the rules don't know of yet.
-
-        A move the readings miss would otherwise be learned as the place's bare look; held back, the place is
-        learned at the next commit.
-        """
-        session = self.desk.session
-        if self._confirmed is None or self._confirmed > len(session.actions):    # what vision saw last was undone
-            return set()
-        then = VisibleView.of(session.history()[self._confirmed].table_view())
-        now = VisibleView.of(session.state.table_view())
-        changed_places = {place_of(slot) for slot in now.changed_slots(then)}
-        return {slot for slot, level in observation.changes.items()
-                if level >= CHANGED_TO and place_of(slot) not in changed_places}
 
     def _supplies_doubted(self, observation: Observation) -> set[str]:
         """The supply zones (``"supply.red"``) read, however unsurely, with other counts than the committed state has.

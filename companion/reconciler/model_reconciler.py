@@ -47,7 +47,6 @@ from .explain import FORGOTTEN_RULE, describe, explain_illegal, place_of, slot_n
 from .observation_model import ReadingModel, before_level, reading_model, spell_supply
 from .outcomes import Outcome
 from .fixtures import Fixtures
-from .perception import destinations as pack_destinations
 from .perception import fixtures_of
 from .search import HypothesisTree, Node, common_prefix, explains, explore, state_fingerprint
 
@@ -736,20 +735,6 @@ class ModelReconciler:
             self.session.undo()
         for action in correction.actions:
             self.session.decide(action, source="correction")
-
-    def destinations(self, moved_by_rules: Mapping[str, str] | None = None) -> dict[str, str]:
-        """Slot → the piece the pending decision would put where the table has none (the pack's ``destinations``)."""
-        self._sync()
-        decision = self.session.state.pending()
-        if decision is None:
-            return {}
-        root = self._tree.root
-        colour = self.session.players[decision.player] if 0 <= decision.player < len(self.session.players) else None
-        puts = pack_destinations(self.session.game)
-        placing = {f"{kind}:{colour}" for kind in puts.get(decision.kind, ())}
-        anyone = tuple(f"{kind}:" for kind in puts.get("*", ()))
-        return {slot: label for child in self._tree.children(root) for slot, label in child.diff.slots.items()
-                if not root.view.label(slot) and (label in placing or label.startswith(anyone))}
 
     def _sync(self) -> None:
         """Follow what changed behind our back: commits, answers and undos on the tablet, alerts settled."""
