@@ -174,15 +174,6 @@ class TableLoop:
         self.set_reference(pictures if corners is None else picture, corners)
         return picture
 
-    def confirm_start(self, image: np.ndarray) -> None:
-        """``image`` shows the game's starting (or resumed) position set out, as the rules have it: vision takes it as
-        the confirmed table (its hand watch included), whatever it made of the picture. For a recording whose setup
-        is known; a camera's start is confirmed on the first still frame."""
-        session = self.desk.session
-        with self._vision_lock:
-            self.pipeline.confirm(image, session.state.table_view())
-            self._confirmed, self._hand_before_confirmed = len(session.actions), False
-
     @property
     def board_fit(self) -> Any:
         """The layout's fit to the board at setup (:class:`vision.board_fit.BoardFit`; None before setup, or for a

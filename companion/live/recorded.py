@@ -22,17 +22,17 @@ import numpy as np
 
 from companion.games import Action
 from companion.games.registry import default_pack
-from companion.reconciler.replay import ReplayRun, TrueGame, answer_if_hidden
+from companion.games.table_view import TableView
+from companion.reconciler.replay import ReplayRun, TrueGame
 from companion.session import Session
 from companion.web.desk import Desk
 from vision.pipeline import VisionPipeline
 from vision.sources import Frame
+from vision.stability import MotionGate
 
 from .loop import TableLoop
 
-SET_UP_PICTURES = 2    # still pictures in a row showing the pieces set out before reconciling begins
-MOVED_LEVEL = 25       # grey levels a quarter-size, blurred picture's pixel must change by to count as moved
-MOVED_SHARE = 0.001    # share of its pixels that must move for a picture to have moved
+SET_UP_PICTURES = 2    # pictures without motion showing the pieces set out before reconciling begins
 
 
 def pictures(source: Path) -> Iterator[np.ndarray]:
@@ -93,58 +93,43 @@ def replay_pictures(frames: Iterable[np.ndarray], pipeline: VisionPipeline, sess
     empty = next(frames, None)
     if empty is None:
         raise ValueError("the recording holds no picture")
-    loop = TableLoop(Desk(None, session), _Pictures(iter(())), pipeline, live_source=False, keep_timings=True,
-                     reconciler=reconciler)
+    loop = TableLoop(Desk(None, session), _Pictures(_from_set_up(frames, empty, pipeline, session.state.table_view())),
+                     pipeline, live_source=False, keep_timings=True, reconciler=reconciler)
     loop.set_reference(empty, corners)      # ValueError in words when the board isn't found
-    loop.source = _Pictures(_from_set_up(frames, pipeline, empty, loop.confirm_start))
     truth = TrueGame(session.history()[0], answers)
-    commit_frames: dict[int, int] = {}
-    seconds: dict[int, float] = {}
+    result = ReplayRun(session, loop.reconciler)
     seen = 0
     while loop.step():
         if loop.timings:
-            seconds[loop.timings[-1].frame_index] = loop.timings[-1].reconcile_ms / 1000.0
-        for outcome in loop.outcomes[seen:]:
-            if outcome.kind == "commit":
-                commit_frames.update({outcome.decision + offset: outcome.frame_index
-                                      for offset in range(len(outcome.actions))})
+            result.seconds[loop.timings[-1].frame_index] = loop.timings[-1].reconcile_ms / 1000.0
+        result.note(loop.outcomes[seen:])
         seen = len(loop.outcomes)
-        while answers and loop.reconciler is not None and answer_if_hidden(loop.reconciler, truth) is not None:
-            commit_frames[len(session.actions) - 1] = loop.last_observation.frame_index
-    return ReplayRun(session, loop.reconciler, list(loop.outcomes), commit_frames, seconds)
+        result.reconciler = loop.reconciler
+        if answers and result.reconciler is not None:
+            result.answer_hidden(truth, loop.last_observation.frame_index)
+    return result
 
 
-def _from_set_up(frames: Iterator[np.ndarray], pipeline: VisionPipeline, empty: np.ndarray,
-                 confirm_start: Callable[[np.ndarray], None]) -> Iterator[tuple[int, np.ndarray]]:
-    """The recording's (index, picture) after the one showing the pieces set out, which is given to
-    ``confirm_start``: the picture ``SET_UP_PICTURES`` pictures in a row have not moved from the one before (no hand
-    setting pieces out) and it is no longer the empty board. The pictures before it are read (the pipeline's hand and
-    motion watch needs them) but not reconciled. The pipeline's own hand watch can't say when this is: against the
-    empty board it may take the pieces set out for a hand."""
-    before, board = _coarse(empty), _coarse(empty)
-    still = 0
+def _from_set_up(frames: Iterator[np.ndarray], empty: np.ndarray, pipeline: VisionPipeline,
+                 start: TableView) -> Iterator[tuple[int, np.ndarray]]:
+    """The recording's (index, picture) after the one showing the pieces set out, which vision takes as ``start``:
+    the first picture that has not moved for ``SET_UP_PICTURES`` pictures (no hand setting pieces out) since the
+    empty board changed. The pictures before it are read (the pipeline's hand and motion watch needs them) but not
+    reconciled. The pipeline's own hand watch can't say when this is: against the empty board it may take the pieces
+    set out for a hand."""
+    motion = MotionGate(quiet_frames=SET_UP_PICTURES)
+    motion.update(empty)
+    changed = set_out = False
     for index, picture in enumerate(frames, start=1):
-        if still < SET_UP_PICTURES:
-            observation = pipeline.observe(picture, index)
-            now = _coarse(picture)
-            set_out = observation.registered and _moved(now, board) and not _moved(now, before)
-            still, before = (still + 1 if set_out else 0), now
-            if still == SET_UP_PICTURES:
-                confirm_start(picture)
+        if set_out:
+            yield index, picture
             continue
-        yield index, picture
-
-
-def _coarse(picture: np.ndarray) -> np.ndarray:
-    grey = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY) if picture.ndim == 3 else picture
-    small = cv2.resize(grey, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
-
-
-def _moved(picture: np.ndarray, other: np.ndarray) -> bool:
-    """More than ``MOVED_SHARE`` of the coarse picture changed by more than ``MOVED_LEVEL`` (sensor noise does not)."""
-    return picture.shape == other.shape and \
-        np.count_nonzero(np.abs(picture - other) > MOVED_LEVEL) > MOVED_SHARE * picture.size
+        observation = pipeline.observe(picture, index)
+        still = motion.update(picture)
+        changed = changed or motion.moving
+        if observation.registered and changed and still:
+            pipeline.confirm(picture, start)
+            set_out = True
 
 
 class _Pictures:

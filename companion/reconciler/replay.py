@@ -30,6 +30,19 @@ class ReplayRun:
     commit_frames: dict[int, int] = field(default_factory=dict)   # decision number → frame it was committed at
     seconds: dict[int, float] = field(default_factory=dict)       # frame index → the reconciler's time on it (CPU)
 
+    def note(self, outcomes: Iterable[Outcome]) -> None:
+        """Keep what the reconciler did on a frame, and the frame each decision it committed was committed at."""
+        for outcome in outcomes:
+            self.outcomes.append(outcome)
+            if outcome.kind == "commit":
+                for offset in range(len(outcome.actions)):
+                    self.commit_frames[outcome.decision + offset] = outcome.frame_index
+
+    def answer_hidden(self, truth: "TrueGame", frame_index: int) -> None:
+        """Answer the open questions a player would have to (:func:`answer_if_hidden`), as of ``frame_index``."""
+        while answer_if_hidden(self.reconciler, truth) is not None:
+            self.commit_frames[len(self.session.actions) - 1] = frame_index
+
 
 class TrueGame:
     """The game as it was really played, known by its positions.
@@ -82,14 +95,9 @@ def run(session: Session, observations: Iterable[Observation], *, answers: Seque
         started = time.process_time()
         outcomes = reconciler.observe(observation)
         result.seconds[observation.frame_index] = time.process_time() - started
-        for outcome in outcomes:
-            result.outcomes.append(outcome)
-            if outcome.kind == "commit":
-                for offset in range(len(outcome.actions)):
-                    result.commit_frames[outcome.decision + offset] = observation.frame_index
+        result.note(outcomes)
         if answers:
-            while answer_if_hidden(reconciler, truth) is not None:
-                result.commit_frames[len(session.actions) - 1] = observation.frame_index
+            result.answer_hidden(truth, observation.frame_index)
     return result
 
 
