@@ -8,14 +8,13 @@ import re
 
 import pytest
 
-from companion.reconciler.evidence import ViewDiff, VisibleView
-from companion.reconciler.explain import explain_illegal
 from companion.session import Journal
 from companion.web import create_app
 from companion.web.desk import Desk
 from companion.web.server import LiveServer
 
 from tests.chromium import MISSING, chromium_missing, pair_page
+from tests.web.gate_refusal import raise_second_worker_on_the_gate
 from tests.web.test_browser import TABLET
 
 PIN = "975312"
@@ -28,15 +27,7 @@ def _desk_with_a_refusal() -> Desk:
     """A Caylus game where a worker went on the Gate, then the camera saw the next player's worker there too."""
     desk = Desk(Journal(":memory:"))
     desk.new_game(game="caylus", players=["red", "blue", "green"], seed=7, variants={}, guided=False)
-    session = desk.session
-    gate = next(o.action for o in session.state.pending().options if o.action.arg("place") == "gate")
-    session.decide(gate, source="camera")
-    state = session.state
-    mover = state.colours[state.pending().player]
-    finding = explain_illegal("caylus", state, ViewDiff({"gate.worker": f"worker:{mover}"}, {}), state.colours,
-                              VisibleView.of(state.table_view()))
-    session.raise_alert(finding.message, player=finding.player, place=finding.place, rule=finding.rule,
-                        key=finding.key, values=finding.values)
+    raise_second_worker_on_the_gate(desk.session)
     return desk
 
 

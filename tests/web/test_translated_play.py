@@ -14,6 +14,7 @@ from companion.session import Journal, Session
 from companion.web import create_app, i18n
 from companion.web.desk import Desk
 from tablet_client import PIN, Tablet
+from tests.web.gate_refusal import raise_second_worker_on_the_gate
 
 EXPLAIN = Path(labels.__file__).with_name("explain.py")
 
@@ -107,19 +108,9 @@ def test_every_label_key_a_caylus_game_uses_is_translated():
 
 
 def test_an_alert_the_engine_names_is_shown_in_the_readers_language(tablet):
-    from companion.reconciler.evidence import ViewDiff, VisibleView
-    from companion.reconciler.explain import explain_illegal
-
     session = tablet.desk.session
-    gate = next(o.action for o in session.state.pending().options if o.action.arg("place") == "gate")
-    session.decide(gate, source="camera")
-    state = session.state
-    mover = state.colours[state.pending().player]
-    finding = explain_illegal("caylus", state, ViewDiff({"gate.worker": f"worker:{mover}"}, {}), state.colours,
-                              VisibleView.of(state.table_view()))
+    finding = raise_second_worker_on_the_gate(session)
     assert finding.key == "refusals.taken"
-    session.raise_alert(finding.message, player=finding.player, place=finding.place, rule=finding.rule,
-                        key=finding.key, values=finding.values)
     for lang, words in (("ja", "城門"), ("zh-Hant", "城門"), ("en", "can't place on the Gate")):
         tablet.client.set_cookie("lang", lang)
         alert = tablet.get("/api/live").get_json()["snapshot"]["alerts"][0]
